@@ -1,0 +1,34 @@
+/// A type-erased observable sequence: the type that operators return.
+///
+/// Cold by default: each subscription runs the sequence's subscribe logic anew. Observables are
+/// immutable and may be shared and subscribed to from any thread.
+///
+/// ```swift
+/// let numbers = Observable.of(1, 2, 3).map { $0 * 10 }
+/// _ = numbers.subscribe(onNext: { print($0) })
+/// // Prints: 10
+/// // Prints: 20
+/// // Prints: 30
+/// ```
+public final class Observable<Element>: ObservableType, @unchecked Sendable {  // immutable
+  /// Runs one subscription. The observer it receives expects serial, grammar-correct events and
+  /// the returned disposable must stop them; `Observable.create` wraps user code to guarantee this.
+  @usableFromInline
+  let subscribeHandler: (AnyObserver<Element>) -> Disposable
+
+  /// Creates an observable from a subscribe function that already obeys the observable contract
+  /// (serial events, grammar, nothing after disposal). For user code, use `Observable.create`.
+  @inlinable
+  init(subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable) {
+    self.subscribeHandler = subscribeHandler
+  }
+
+  @inlinable
+  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  where Observer.Element == Element {
+    subscribeHandler(AnyObserver(observer))
+  }
+
+  @inlinable
+  public func asObservable() -> Observable<Element> { self }
+}

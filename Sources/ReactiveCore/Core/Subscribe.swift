@@ -1,0 +1,67 @@
+extension ObservableType {
+  /// Subscribes with closures for elements, the error, completion and disposal.
+  ///
+  /// `onDisposed` runs once: after a terminal event or on `dispose()`. Disposing is a barrier:
+  /// once `dispose()` returns no closure is called again, even while another thread emits; calling
+  /// it from inside `onNext` is allowed. The closures are released once the subscription ends.
+  /// An error with no `onError` handler is printed to standard error in debug builds.
+  ///
+  /// ```swift
+  /// let subscription = Observable.of(1, 2).subscribe(
+  ///   onNext: { print($0) }, onCompleted: { print("done") })
+  /// // Prints: 1
+  /// // Prints: 2
+  /// // Prints: done
+  /// ```
+  @inlinable
+  public func subscribe(
+    onNext: ((Element) -> Void)? = nil,
+    onError: ((any Swift.Error) -> Void)? = nil,
+    onCompleted: (() -> Void)? = nil,
+    onDisposed: (() -> Void)? = nil
+  ) -> Disposable {
+    let leaf = SubscriberLeaf<Element>(
+      onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+    leaf.setUpstream(subscribe(AnyObserver(eventHandler: leaf.on)))
+    return leaf
+  }
+
+  /// Subscribes with one closure that receives every event.
+  ///
+  /// Same lifetime rules as `subscribe(onNext:onError:onCompleted:onDisposed:)`.
+  @inlinable
+  public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> Disposable {
+    subscribe(
+      onNext: { on(.next($0)) }, onError: { on(.error($0)) }, onCompleted: { on(.completed) })
+  }
+
+  /// Subscribes with closures that receive `object` as their first argument. `object` is held
+  /// weakly: once it is deallocated the closures are skipped.
+  ///
+  /// ```swift
+  /// relay.subscribe(with: self, onNext: { owner, value in owner.render(value) })
+  ///   .disposed(by: bag)
+  /// ```
+  @inlinable
+  public func subscribe<Object: AnyObject>(
+    with object: Object,
+    onNext: ((Object, Element) -> Void)? = nil,
+    onError: ((Object, any Swift.Error) -> Void)? = nil,
+    onCompleted: ((Object) -> Void)? = nil,
+    onDisposed: ((Object) -> Void)? = nil
+  ) -> Disposable {
+    subscribe(
+      onNext: onNext.map { onNext in
+        { [weak object] element in if let object { onNext(object, element) } }
+      },
+      onError: onError.map { onError in
+        { [weak object] error in if let object { onError(object, error) } }
+      },
+      onCompleted: onCompleted.map { onCompleted in
+        { [weak object] in if let object { onCompleted(object) } }
+      },
+      onDisposed: onDisposed.map { onDisposed in
+        { [weak object] in if let object { onDisposed(object) } }
+      })
+  }
+}

@@ -1,0 +1,84 @@
+/// A resource that can be released: a subscription, scheduled work, a connection.
+///
+/// `dispose()` may be called more than once and from any thread; only the first call acts.
+/// For subscriptions made with `subscribe`, `dispose()` is a barrier: once it returns, the
+/// observer receives nothing more, even when another thread is emitting; calling it from inside
+/// that observer's own callback is allowed and does not deadlock.
+public protocol Disposable {
+  /// Releases the resource. Idempotent.
+  func dispose()
+}
+
+/// A disposable that can tell whether it has been disposed.
+public protocol Cancelable: Disposable {
+  /// `true` once `dispose()` has been called.
+  var isDisposed: Bool { get }
+}
+
+extension Disposable {
+  /// Adds this disposable to `bag`, which disposes it when the bag is deallocated.
+  ///
+  /// ```swift
+  /// relay.subscribe(onNext: { print($0) }).disposed(by: bag)
+  /// ```
+  @inlinable
+  public func disposed(by bag: DisposeBag) {
+    bag.insert(self)
+  }
+}
+
+/// Factory functions for the common disposables.
+public enum Disposables {
+  /// A disposable that does nothing.
+  @inlinable
+  public static func create() -> Disposable { NopDisposable.instance }
+
+  /// A disposable that runs `dispose` once, on the first call to `dispose()`.
+  ///
+  /// ```swift
+  /// let d = Disposables.create { print("released") }
+  /// d.dispose(); d.dispose()
+  /// // Prints: released
+  /// ```
+  @inlinable
+  public static func create(with dispose: @escaping () -> Void) -> Cancelable {
+    AnonymousDisposable(dispose)
+  }
+
+  /// A disposable that disposes both arguments, in order.
+  @inlinable
+  public static func create(_ disposable1: Disposable, _ disposable2: Disposable) -> Cancelable {
+    CompositeDisposable(disposables: [disposable1, disposable2])
+  }
+
+  /// A disposable that disposes all three arguments, in order.
+  @inlinable
+  public static func create(
+    _ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable
+  ) -> Cancelable {
+    CompositeDisposable(disposables: [disposable1, disposable2, disposable3])
+  }
+
+  /// A disposable that disposes all arguments, in order.
+  @inlinable
+  public static func create(
+    _ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable,
+    _ disposables: Disposable...
+  ) -> Cancelable {
+    CompositeDisposable(disposables: [disposable1, disposable2, disposable3] + disposables)
+  }
+
+  /// A disposable that disposes every element of `disposables`, in order.
+  @inlinable
+  public static func create(_ disposables: [Disposable]) -> Cancelable {
+    CompositeDisposable(disposables: disposables)
+  }
+}
+
+/// The disposable that does nothing (`Disposables.create()`).
+@usableFromInline
+struct NopDisposable: Disposable, Sendable {
+  @usableFromInline static let instance = NopDisposable()
+  @inlinable init() {}
+  @inlinable func dispose() {}
+}

@@ -1,0 +1,76 @@
+/// Owns subscriptions for the lifetime of an object: everything inserted is disposed, in insertion
+/// order, when the bag is deallocated.
+///
+/// Inserting into a bag that has already disposed its contents disposes the item at once.
+/// Thread-safe: insertion may happen from any thread.
+///
+/// ```swift
+/// final class ViewModel {
+///   let bag = DisposeBag()
+///   init(relay: PublishRelay<Int>) {
+///     relay.subscribe(onNext: { print($0) }).disposed(by: bag)
+///   }
+/// }
+/// ```
+public final class DisposeBag: @unchecked Sendable {
+  // All state is behind `state`'s lock; disposables are disposed after unlocking.
+  private struct State {
+    var items: [Disposable] = []
+    var isDisposed = false
+  }
+
+  private let state = Locked(State())
+
+  /// Creates an empty bag.
+  public init() {}
+
+  /// Adds `disposable` to the bag.
+  /// - Complexity: O(1) amortized.
+  public func insert(_ disposable: Disposable) {
+    let accepted = state.withLock { state in
+      if state.isDisposed { return false }
+      state.items.append(disposable)
+      return true
+    }
+    if !accepted { disposable.dispose() }
+  }
+
+  /// Adds every argument to the bag.
+  public func insert(_ disposables: Disposable...) {
+    for disposable in disposables { insert(disposable) }
+  }
+
+  /// Disposes everything in the bag now; later insertions are disposed at once.
+  func dispose() {
+    let items: [Disposable] = state.withLock { state in
+      state.isDisposed = true
+      defer { state.items = [] }
+      return state.items
+    }
+    for item in items { item.dispose() }
+  }
+
+  deinit {
+    dispose()
+  }
+}
+
+extension DisposeBag {
+  /// Builds a bag holding the disposables listed in `disposables`.
+  ///
+  /// ```swift
+  /// let bag = DisposeBag {
+  ///   relay.subscribe(onNext: { print($0) })
+  /// }
+  /// ```
+  public convenience init(@DisposableBuilder disposing disposables: () -> [Disposable]) {
+    self.init()
+    for disposable in disposables() { insert(disposable) }
+  }
+
+  /// Collects disposables for `DisposeBag(disposing:)`.
+  @resultBuilder
+  public enum DisposableBuilder {
+    public static func buildBlock(_ disposables: Disposable...) -> [Disposable] { disposables }
+  }
+}

@@ -1,0 +1,70 @@
+import Synchronization
+
+/// Holds a disposable that is set exactly once, possibly after `dispose()` was already called.
+///
+/// Setting the disposable after `dispose()` disposes it at once. Setting it twice is a programming
+/// error (caught in debug builds). Lock-free.
+///
+/// ```swift
+/// let holder = SingleAssignmentDisposable()
+/// holder.dispose()
+/// holder.setDisposable(Disposables.create { print("disposed at once") })
+/// // Prints: disposed at once
+/// ```
+public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
+  // `inner` is written by `setDisposable` before it publishes `isSetBit` (release) and read or
+  // cleared only by the one caller that observes both bits first (acquire). The flags decide who.
+  @usableFromInline static var disposedBit: Int { 1 }
+  @usableFromInline static var isSetBit: Int { 2 }
+  /// Set by operator sinks when they forward a terminal event (see `tryTerminate()`).
+  @usableFromInline static var terminatedBit: Int { 4 }
+
+  @usableFromInline let bits = Atomic<Int>(0)
+  @usableFromInline var inner: Disposable?
+
+  /// Creates an empty holder.
+  @inlinable
+  public init() {}
+
+  /// `true` once `dispose()` was called.
+  @inlinable
+  public var isDisposed: Bool { bits.load(ordering: .acquiring) & Self.disposedBit != 0 }
+
+  /// Sets the disposable; disposes it at once when this holder is already disposed.
+  @inlinable
+  public func setDisposable(_ disposable: Disposable) {
+    inner = disposable
+    let old = bits.bitwiseOr(Self.isSetBit, ordering: .acquiringAndReleasing).oldValue
+    assert(old & Self.isSetBit == 0, "SingleAssignmentDisposable: setDisposable called twice")
+    if old & Self.disposedBit != 0 {
+      let toDispose = inner
+      inner = nil
+      toDispose?.dispose()
+    }
+  }
+
+  /// `true` once disposed or terminated: an operator sink holding this as its upstream forwards
+  /// nothing more.
+  @inlinable @inline(__always)
+  var isStopped: Bool {
+    bits.load(ordering: .acquiring) & (Self.disposedBit | Self.terminatedBit) != 0
+  }
+
+  /// Claims the right to forward a terminal event: `true` for the first caller while not disposed.
+  /// The caller forwards the event and then calls `dispose()`.
+  @inlinable
+  func tryTerminate() -> Bool {
+    let old = bits.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).oldValue
+    return old & (Self.disposedBit | Self.terminatedBit) == 0
+  }
+
+  /// Disposes the held disposable, now or as soon as it is set.
+  @inlinable
+  public func dispose() {
+    let old = bits.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
+    guard old & Self.disposedBit == 0, old & Self.isSetBit != 0 else { return }
+    let toDispose = inner
+    inner = nil
+    toDispose?.dispose()
+  }
+}

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The identity of the calling thread, used to recognise re-entrant calls (a `dispose()` made from
+/// inside the very callback it would otherwise wait for).
+@inlinable @inline(__always)
+func currentThreadID() -> UInt {
+  #if canImport(Darwin)
+    return UInt(bitPattern: pthread_self())
+  #else
+    return UInt(pthread_self())
+  #endif
+}
+
+/// Gives the CPU to another thread; used by the few short waits in the core (an enqueuer that has
+/// announced an item but not yet appended it, a dispose barrier waiting for a callback to return).
+@usableFromInline
+func yieldThread(_ round: Int) {
+  if round < 64 {
+    sched_yield()
+  } else {
+    usleep(50)
+  }
+}

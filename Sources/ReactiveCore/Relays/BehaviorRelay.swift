@@ -1,0 +1,62 @@
+/// A relay with a current value: new subscribers receive the current value first, then every
+/// accepted value.
+///
+/// Never errors or completes. `value` is readable from any thread and reflects the last accepted
+/// value at once, even when delivery of that value is still queued behind a re-entrant call.
+///
+/// ```swift
+/// let count = BehaviorRelay(value: 0)
+/// let subscription = count.subscribe(onNext: { print($0) })
+/// // Prints: 0
+/// count.accept(count.value + 1)
+/// // Prints: 1
+/// subscription.dispose()
+/// ```
+public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
+  // `current` is guarded by its lock; delivery order is the Hub's.
+  @usableFromInline let hub: Hub<Element>
+  @usableFromInline let current: Locked<Element>
+
+  /// Creates a relay holding `value`.
+  @inlinable
+  public init(value: Element) {
+    hub = Hub(kind: .behavior, initial: value)
+    current = Locked(value)
+  }
+
+  /// The current (last accepted) value.
+  @inlinable
+  public var value: Element {
+    current.withLock { $0 }
+  }
+
+  /// Sets the current value and sends it to every subscriber.
+  @inlinable
+  public func accept(_ element: Element) {
+    // Updating the value and queueing its delivery under one lock keeps `value` and the order
+    // subscribers see consistent when several threads accept at once.
+    let isDrainer = current.withLock { value in
+      value = element
+      return hub.enterOrEnqueue(.event(.next(element)))
+    }
+    if isDrainer {
+      hub.deliver(.next(element))
+      hub.drainAndLeave()
+    }
+  }
+
+  @inlinable
+  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  where Observer.Element == Element {
+    hub.subscribe(AnyObserver(observer))
+  }
+
+  @inlinable
+  public func asObservable() -> Observable<Element> {
+    let hub = self.hub
+    return Observable(subscribeHandler: { hub.subscribe($0) })
+  }
+
+  /// Whether anyone is subscribed.
+  public var hasObservers: Bool { hub.hasObservers }
+}

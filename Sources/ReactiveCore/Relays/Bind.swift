@@ -1,0 +1,53 @@
+extension ObservableType {
+  /// Forwards every element to `relays`. Completion is ignored; an error is a programming error
+  /// (relays cannot error): debug builds stop, release builds print it and end the binding.
+  ///
+  /// ```swift
+  /// let source = PublishRelay<Int>(), target = BehaviorRelay(value: 0)
+  /// source.bind(to: target).disposed(by: bag)
+  /// ```
+  @inlinable
+  public func bind(to relays: PublishRelay<Element>...) -> Disposable {
+    bind { element in for relay in relays { relay.accept(element) } }
+  }
+
+  /// Forwards every element to `relays`; see `bind(to:)` for `PublishRelay`.
+  @inlinable
+  public func bind(to relays: BehaviorRelay<Element>...) -> Disposable {
+    bind { element in for relay in relays { relay.accept(element) } }
+  }
+
+  /// Forwards every element to `relays`; see `bind(to:)` for `PublishRelay`.
+  @inlinable
+  public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
+    bind { element in for relay in relays { relay.accept(element) } }
+  }
+
+  /// Forwards every event to `observers` (a subject, an `AnyObserver`). An error is a programming
+  /// error here too: debug builds stop, release builds print it.
+  @inlinable
+  public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
+  where Observer.Element == Element {
+    subscribe(
+      onNext: { element in for observer in observers { observer.on(.next(element)) } },
+      onError: { bindingError($0) },
+      onCompleted: { for observer in observers { observer.on(.completed) } })
+  }
+
+  /// Calls `onNext` for every element: a subscription for side effects that must not fail.
+  @inlinable
+  public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
+    subscribe(onNext: onNext, onError: { bindingError($0) })
+  }
+}
+
+/// A binding received an error: a programming error.
+@usableFromInline
+func bindingError(_ error: any Swift.Error) {
+  let message = "ReactiveCore: binding error (bindings must not error): \(error)"
+  #if DEBUG
+    fatalError(message)
+  #else
+    writeToStandardError(message + "\n")
+  #endif
+}

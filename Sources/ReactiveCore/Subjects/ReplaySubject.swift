@@ -1,0 +1,55 @@
+/// A subject that replays up to `bufferSize` recent elements to each new subscriber, and after
+/// termination replays them followed by the terminal event.
+///
+/// ```swift
+/// let subject = ReplaySubject<Int>.create(bufferSize: 1)
+/// subject.onNext(1); subject.onNext(2)
+/// _ = subject.subscribe(onNext: { print($0) })
+/// // Prints: 2
+/// ```
+public final class ReplaySubject<Element>: ObservableType, ObserverType, @unchecked Sendable {
+  // Hub serializes
+  @usableFromInline let hub: Hub<Element>
+
+  @inlinable
+  init(bufferSize: Int) {
+    precondition(bufferSize >= 0, "ReplaySubject: bufferSize must not be negative")
+    hub = Hub(kind: .replay(bufferSize: bufferSize))
+  }
+
+  /// Creates a subject that replays the last `bufferSize` elements.
+  @inlinable
+  public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+    ReplaySubject(bufferSize: bufferSize)
+  }
+
+  /// Creates a subject that replays every element it ever received.
+  @inlinable
+  public static func createUnbound() -> ReplaySubject<Element> {
+    ReplaySubject(bufferSize: .max)
+  }
+
+  @inlinable
+  public func on(_ event: Event<Element>) {
+    hub.send(event)
+  }
+
+  @inlinable
+  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  where Observer.Element == Element {
+    hub.subscribe(AnyObserver(observer))
+  }
+
+  @inlinable
+  public func asObservable() -> Observable<Element> {
+    let hub = self.hub
+    return Observable(subscribeHandler: { hub.subscribe($0) })
+  }
+
+  /// This subject as an observer.
+  @inlinable
+  public func asObserver() -> AnyObserver<Element> { AnyObserver(eventHandler: hub.send) }
+
+  /// Whether anyone is subscribed.
+  public var hasObservers: Bool { hub.hasObservers }
+}
