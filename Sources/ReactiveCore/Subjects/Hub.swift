@@ -233,7 +233,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
       case .replay:
         for element in buffer.elements { subscription.observer.on(.next(element)) }
       case .async:
-        if terminal.isCompleted, let last = buffer.elements.last {
+        if terminal.isCompleted, let last = buffer.last {
           subscription.observer.on(.next(last))
         }
       case .publish, .behavior: break
