@@ -1,0 +1,49 @@
+// A tiny executable for profilers (valgrind --tool=callgrind, perf): runs one scenario's
+// ReactiveCore loop `count` times with no harness around it.
+//
+//   swift build -c release --package-path Benchmarks --product Profile
+//   valgrind --tool=callgrind Benchmarks/.build/release/Profile relay 1000000
+import ReactiveCore
+
+final class Sink: @unchecked Sendable {  // single-threaded
+  var value = 0
+}
+
+let arguments = CommandLine.arguments
+let scenario = arguments.count > 1 ? arguments[1] : "relay"
+let count = arguments.count > 2 ? Int(arguments[2]) ?? 1_000_000 : 1_000_000
+let sink = Sink()
+let onNext: (Int) -> Void = { sink.value &+= $0 }
+
+switch scenario {
+case "relay":
+  let relay = PublishRelay<Int>()
+  let subscription = relay.subscribe(onNext: onNext)
+  for value in 0..<count { relay.accept(value) }
+  subscription.dispose()
+case "fanout":
+  let relay = PublishRelay<Int>()
+  let subscriptions = (0..<100).map { _ in relay.subscribe(onNext: onNext) }
+  for value in 0..<count { relay.accept(value) }
+  for subscription in subscriptions { subscription.dispose() }
+case "subscribe-dispose":
+  let relay = PublishRelay<Int>()
+  for _ in 0..<count { relay.subscribe(onNext: onNext).dispose() }
+case "bag":
+  let relay = PublishRelay<Int>()
+  for _ in 0..<(count / 1_000) {
+    let bag = DisposeBag()
+    for _ in 0..<1_000 { relay.subscribe(onNext: onNext).disposed(by: bag) }
+  }
+case "behavior":
+  let relay = BehaviorRelay(value: 0)
+  let subscription = relay.subscribe(onNext: onNext)
+  for value in 0..<count {
+    relay.accept(value)
+    sink.value &+= relay.value
+  }
+  subscription.dispose()
+default:
+  print("unknown scenario \(scenario): relay, fanout, subscribe-dispose, bag, behavior")
+}
+print(sink.value)
