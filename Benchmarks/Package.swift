@@ -29,13 +29,7 @@ let package = Package(
       ],
       path: "Benchmarks/Streams",
       plugins: [benchmarkPlugin]
-    ),
-    // Not a benchmark: a bare loop per scenario for valgrind/perf (see Profile/main.swift).
-    .executableTarget(
-      name: "Profile",
-      dependencies: [.product(name: "ReactiveCore", package: rootIdentity)],
-      path: "Profile"
-    ),
+    )
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,8 @@
 // A tiny executable for profilers (valgrind --tool=callgrind, perf): runs one scenario's
 // ReactiveCore loop `count` times with no harness around it.
 //
-//   swift build -c release --package-path Benchmarks --product Profile
-//   valgrind --tool=callgrind Benchmarks/.build/release/Profile relay 1000000
+//   swift build -c release --package-path Benchmarks/Profile
+//   valgrind --tool=callgrind Benchmarks/Profile/.build/release/Profile relay 1000000
 import ReactiveCore
 
 final class Sink: @unchecked Sendable {  // single-threaded

@@ -1,0 +1,24 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Not a benchmark: bare loops over ReactiveCore for profilers (valgrind --tool=callgrind, perf).
+// Its own package so that the benchmark plugin does not take it for a benchmark target.
+//   swift build -c release --package-path Benchmarks/Profile
+//   valgrind --tool=callgrind Benchmarks/Profile/.build/release/Profile relay 1000000
+
+// A path dependency's identity is its directory name, which differs between clones and worktrees.
+let rootIdentity = Context.packageDirectory.split(separator: "/").dropLast(2).last.map(String.init)!
+  .lowercased()
+
+let package = Package(
+  name: "Profile",
+  platforms: [.macOS(.v15)],
+  dependencies: [.package(path: "../..")],
+  targets: [
+    .executableTarget(
+      name: "Profile",
+      dependencies: [.product(name: "ReactiveCore", package: rootIdentity)]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)
