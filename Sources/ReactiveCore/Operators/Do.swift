@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
   /// Runs side effects for the events and lifetime of each subscription, passing events through.
   ///
@@ -43,11 +45,9 @@ extension ObservableType {
       let subscription = source.subscribe(AnyObserver(eventHandler: sink.on))
       onSubscribed?()
       if let onDispose {
-        sink.upstream.setDisposable(
-          Disposables.create {
-            subscription.dispose()
-            onDispose()
-          })
+        sink.subscription = subscription
+        sink.onDispose = onDispose
+        sink.upstream.setDisposable(Disposables.create(with: sink.disposeSubscription))
       } else {
         sink.upstream.setDisposable(subscription)
       }
@@ -57,7 +57,15 @@ extension ObservableType {
 }
 
 @usableFromInline
-final class DoSink<Element>: @unchecked Sendable {  // events are serial by contract
+final class DoSink<Element>: @unchecked Sendable {
+  // Events are serial by contract. `subscription` and `onDispose` are written before `upstream`
+  // publishes them and read by the one disposal `upstream` allows; `phase` orders that disposal
+  // after the `after*` callbacks when it is requested while a terminal event is forwarded.
+  @usableFromInline static var idle: Int { 0 }
+  @usableFromInline static var terminating: Int { 1 }
+  @usableFromInline static var disposeRequested: Int { 2 }
+  @usableFromInline static var terminated: Int { 3 }
+
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let onNext: ((Element) throws -> Void)?
   @usableFromInline let afterNext: ((Element) throws -> Void)?
@@ -67,6 +75,10 @@ final class DoSink<Element>: @unchecked Sendable {  // events are serial by cont
   @usableFromInline let afterCompleted: (() throws -> Void)?
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
+  /// Set only when the subscriber asked for `onDispose`.
+  @usableFromInline var subscription: Disposable?
+  @usableFromInline var onDispose: (() -> Void)?
+  @usableFromInline let phase = Atomic<Int>(0)
 
   @inlinable
   init(
@@ -96,19 +108,46 @@ final class DoSink<Element>: @unchecked Sendable {  // events are serial by cont
       case .error(let error):
         try onError?(error)
         guard upstream.tryTerminate() else { return }
-        downstream.on(event)
-        _ = try? afterError?(error)
-        upstream.dispose()
+        forwardTerminal(event) { _ = try? self.afterError?(error) }
       case .completed:
         try onCompleted?()
         guard upstream.tryTerminate() else { return }
-        downstream.on(event)
-        _ = try? afterCompleted?()
-        upstream.dispose()
+        forwardTerminal(event) { _ = try? self.afterCompleted?() }
       }
     } catch {
       terminate(.error(error))
     }
+  }
+
+  /// Forwards a terminal event and runs `after`; a disposal requested meanwhile (the subscriber
+  /// tears down on the terminal event) waits until `after` returned, as in RxSwift.
+  @inlinable
+  func forwardTerminal(_ event: Event<Element>, after: () -> Void) {
+    phase.store(Self.terminating, ordering: .releasing)
+    downstream.on(event)
+    after()
+    if phase.exchange(Self.terminated, ordering: .acquiringAndReleasing) == Self.disposeRequested {
+      runDisposal()
+    }
+    upstream.dispose()
+  }
+
+  /// The disposal action of the source subscription (only installed with `onDispose`).
+  @inlinable
+  func disposeSubscription() {
+    let (postponed, _) = phase.compareExchange(
+      expected: Self.terminating, desired: Self.disposeRequested, ordering: .acquiringAndReleasing)
+    if !postponed { runDisposal() }
+  }
+
+  @inlinable
+  func runDisposal() {
+    let subscription = self.subscription
+    let onDispose = self.onDispose
+    self.subscription = nil
+    self.onDispose = nil
+    subscription?.dispose()
+    onDispose?()
   }
 
   @inlinable
