@@ -38,7 +38,8 @@ extension ObservableType where Element: EventConvertible {
 }
 
 @usableFromInline
-final class DematerializeSink<Convertible: EventConvertible>: @unchecked Sendable {  // events are serial by contract
+final class DematerializeSink<Convertible: EventConvertible>: @unchecked Sendable {
+  // Events are serial by contract.
   @usableFromInline let downstream: AnyObserver<Convertible.Element>
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()

@@ -82,7 +82,8 @@ extension ObservableType {
 }
 
 @usableFromInline
-final class DistinctUntilChangedSink<Element, Key>: @unchecked Sendable {  // events are serial by contract
+final class DistinctUntilChangedSink<Element, Key>: @unchecked Sendable {
+  // Events are serial by contract.
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let keySelector: (Element) throws -> Key
   @usableFromInline let comparer: (Key, Key) throws -> Bool

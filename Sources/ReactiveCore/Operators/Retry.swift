@@ -86,7 +86,8 @@ final class RetrySink<Element>: @unchecked Sendable {
         let attempt = SingleAssignmentDisposable()
         serial.disposable = attempt
         attempt.setDisposable(
-          source.subscribe(AnyObserver(eventHandler: { event in self.on(event, attempt: attempt) })))
+          source.subscribe(AnyObserver(eventHandler: { event in self.on(event, attempt: attempt) }))
+        )
       }
     } while pending.subtract(1, ordering: .acquiringAndReleasing).newValue != 0
   }

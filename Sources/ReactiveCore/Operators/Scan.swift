@@ -89,7 +89,8 @@ final class ScanSink<Element, Accumulate>: @unchecked Sendable {  // events are 
 }
 
 @usableFromInline
-final class ScanIntoSink<Element, Accumulate>: @unchecked Sendable {  // events are serial by contract
+final class ScanIntoSink<Element, Accumulate>: @unchecked Sendable {
+  // Events are serial by contract.
   @usableFromInline let downstream: AnyObserver<Accumulate>
   @usableFromInline let accumulator: (inout Accumulate, Element) throws -> Void
   // Only touched by the serial event path, so the dynamic exclusivity check is not needed.

@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Synchronization
+
+@testable import ReactiveCore
 
 /// A mutable value shared between a test and the closures it hands to operators.
 final class TestBox<Value>: @unchecked Sendable {  // `locked` guards the value

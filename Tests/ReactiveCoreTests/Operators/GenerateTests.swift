@@ -62,6 +62,9 @@ import Testing
     checkOperatorContract { _ in
       Observable.generate(initialState: 0, condition: { $0 < 3 }, iterate: { $0 + 1 })
     }
-    checkOperatorContract { $0.take(until: Observable.generate(initialState: 0, condition: { _ in true }, iterate: { $0 })) }
+    checkOperatorContract {
+      $0.take(
+        until: Observable.generate(initialState: 0, condition: { _ in true }, iterate: { $0 }))
+    }
   }
 }

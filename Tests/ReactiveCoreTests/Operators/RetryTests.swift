@@ -117,7 +117,11 @@ import Testing
         let attempt = attempts.value
         queue.async {
           observer.onNext(attempt)
-          if attempt < 50 { observer.onError(TestError(id: attempt)) } else { observer.onCompleted() }
+          if attempt < 50 {
+            observer.onError(TestError(id: attempt))
+          } else {
+            observer.onCompleted()
+          }
         }
         return Disposables.create()
       }

@@ -90,8 +90,9 @@ import Testing
       let source = PublishSubject<Int>()
       let trigger = PublishSubject<Void>()
       let recorder = Recorder<Int>()
-      let subscription = source.retry(when: { (_: Observable<any Error>) in trigger.asObservable() })
-        .subscribe(recorder)
+      let subscription = source.retry(when: { (_: Observable<any Error>) in trigger.asObservable() }
+      )
+      .subscribe(recorder)
       source.onNext(1)
       #expect(source.hasObservers && trigger.hasObservers)
       subscription.dispose()
@@ -107,8 +108,9 @@ import Testing
       let recorder = Recorder<Int>()
       _ = flaky(attempts, succeedAt: 100_000)
         .retry(when: { (errors: Observable<TestError>) in errors.map { _ in () } })
-        .subscribe(onNext: { value in if value == 100_000 { recorder.onNext(value) } },
-                   onCompleted: { recorder.onCompleted() })
+        .subscribe(
+          onNext: { value in if value == 100_000 { recorder.onNext(value) } },
+          onCompleted: { recorder.onCompleted() })
       #expect(attempts.value == 100_000)
       #expect(recorder.events == [.next(100_000), .completed])
     }
@@ -116,6 +118,8 @@ import Testing
 
   @Test func contract() {
     checkOperatorContract { $0.retry(when: { (errors: Observable<any Error>) in errors.take(1) }) }
-    checkOperatorContract { $0.retry(when: { (_: Observable<any Error>) in Observable<Int>.never() }) }
+    checkOperatorContract {
+      $0.retry(when: { (_: Observable<any Error>) in Observable<Int>.never() })
+    }
   }
 }

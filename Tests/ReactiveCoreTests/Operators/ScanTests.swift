@@ -22,7 +22,8 @@ import Testing
     expectNoLeaks {
       let recorder = Recorder<[String]>()
       _ = Observable.of("a", "b", "c").scan(into: [String]()) { $0.append($1) }.subscribe(recorder)
-      #expect(recorder.events == [.next(["a"]), .next(["a", "b"]), .next(["a", "b", "c"]), .completed])
+      #expect(
+        recorder.events == [.next(["a"]), .next(["a", "b"]), .next(["a", "b", "c"]), .completed])
     }
   }
 

@@ -13,9 +13,13 @@ import Testing
   @Test func emitsBeforeSubscribingToSource() {
     expectNoLeaks {
       let log = TestBox<[String]>([])
-      let source = Observable<Int>.never().do(onSubscribe: { log.update { $0.append("subscribe") } })
-      _ = source.startWith(1).subscribe(onNext: { value in log.update { $0.append("next \(value)") } })
-        .dispose()
+      let source = Observable<Int>.never().do(onSubscribe: {
+        log.update { $0.append("subscribe") }
+      })
+      let subscription = source.startWith(1).subscribe(onNext: { value in
+        log.update { $0.append("next \(value)") }
+      })
+      subscription.dispose()
       #expect(log.value == ["next 1", "subscribe"])
     }
   }

@@ -16,7 +16,8 @@ import Testing
   @Test func takeWhileInclusive() {
     expectNoLeaks {
       let recorder = Recorder<Int>()
-      _ = Observable.of(1, 2, 3, 1).take(while: { $0 < 3 }, behavior: .inclusive).subscribe(recorder)
+      _ = Observable.of(1, 2, 3, 1).take(while: { $0 < 3 }, behavior: .inclusive).subscribe(
+        recorder)
       #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
     }
   }
