@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -75,13 +77,13 @@ enum DeferredEmission {
 /// The disposable of a synchronous generator: its emission loop checks `isDisposed` before every
 /// element.
 @usableFromInline
-final class GeneratorDisposable: Cancelable, @unchecked Sendable {  // state is one atomic flag
-  @usableFromInline let flag = BooleanDisposable()
+final class GeneratorDisposable: Cancelable, Sendable {
+  @usableFromInline let flag = Atomic<Bool>(false)
   @usableFromInline let token = ResourceToken()
 
   @inlinable init() {}
 
-  @inlinable var isDisposed: Bool { flag.isDisposed }
+  @inlinable var isDisposed: Bool { flag.load(ordering: .acquiring) }
 
-  @inlinable func dispose() { flag.dispose() }
+  @inlinable func dispose() { flag.store(true, ordering: .releasing) }
 }
