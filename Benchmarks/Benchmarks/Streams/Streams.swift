@@ -36,6 +36,7 @@ let benchmarks: @Sendable () -> Void = {
   )
 
   relayBenchmarks()
+  chainBenchmarks()
   fanOutBenchmarks()
   churnBenchmarks()
   behaviorRelayBenchmarks()
