@@ -7,20 +7,24 @@ struct BasicOperatorsAllocationTests {
   @Test func singleSourceOperatorsAllocateNothingPerEvent() {
     let relay = PublishRelay<Int>()
     var sum = 0
-    let first: Observable<Int> = relay
+    let first: Observable<Int> =
+      relay
       .compactMap { (value: Int) -> Int? in value.isMultiple(of: 3) ? nil : value }
       .scan(0) { (acc: Int, value: Int) in acc &+ value }
       .scan(into: 0) { (acc: inout Int, value: Int) in acc &+= value }
-    let second: Observable<Int> = first
+    let second: Observable<Int> =
+      first
       .distinctUntilChanged()
       .distinctUntilChanged { (value: Int) in value / 2 }
       .skip(1)
       .skip(while: { (value: Int) in value < 0 })
-    let third: Observable<Int> = second
+    let third: Observable<Int> =
+      second
       .take(1_000_000)
       .take(while: { (value: Int) in value >= 0 })
       .do(onNext: { (_: Int) in }, afterNext: { (_: Int) in })
-    let fourth: Observable<Int> = third
+    let fourth: Observable<Int> =
+      third
       .materialize()
       .dematerialize()
       .catchAndReturn(0)
