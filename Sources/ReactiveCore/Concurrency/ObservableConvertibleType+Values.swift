@@ -7,8 +7,10 @@ extension ObservableConvertibleType where Element: Sendable {
   /// slower than the producer; use `values(bufferingPolicy:)` to bound the buffer.
   ///
   /// The subscription is disposed when the stream terminates: on completion or error, when the
-  /// consuming task is cancelled, or when the stream and its iterator are dropped (a `break` out
-  /// of the loop). Cancelling the consuming task ends the loop without an error.
+  /// consuming task is cancelled, or when the stream and all its iterators are released (a
+  /// `break` out of `for try await x in source.values`; a stream kept in a variable lives, and
+  /// stays subscribed, until the variable goes away). Cancelling the consuming task ends the loop
+  /// without an error.
   ///
   /// ```swift
   /// for try await value in Observable.of(1, 2, 3).values {

@@ -8,6 +8,7 @@ import Testing
 /// its task at once, but the task releases what it holds only when it has finished running.
 /// The wait proves the count returns to zero; it never asserts how long that took.
 func expectNoLeaksAsync<T>(
+  isolation: isolated (any Actor)? = #isolation,
   timeout: Duration = .seconds(20),
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: () async throws -> T
