@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 /// A thread-safe flag set by a task's cancellation or termination.
 final class Flag: @unchecked Sendable {  // guarded by its lock
@@ -118,7 +119,8 @@ struct Numbers: AsyncSequence, Sendable {
 
   @Test func disposingCancelsTheWork() async {
     await expectNoLeaksAsync {
-      let started = Flag(), cancelled = Flag()
+      let started = Flag()
+      let cancelled = Flag()
       let recorder = Recorder<Int>()
       let subscription = Single<Int>.async {
         started.set()
@@ -139,7 +141,12 @@ struct Numbers: AsyncSequence, Sendable {
   @Test func workIsRunOncePerSubscription() async throws {
     try await expectNoLeaksAsync {
       let runs = Locked(0)
-      let single = Single.async { runs.withLock { $0 += 1; return $0 } }
+      let single = Single.async {
+        runs.withLock {
+          $0 += 1
+          return $0
+        }
+      }
       let a = try await single.value
       let b = try await single.value
       #expect([a, b] == [1, 2])

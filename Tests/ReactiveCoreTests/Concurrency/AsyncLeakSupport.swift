@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 /// The `async` form of `expectNoLeaks`: runs `body` in a fresh resource scope, then waits (up to
 /// a generous `timeout`) for every resource it created to be released, and fails if some remain.
@@ -20,7 +21,8 @@ func expectNoLeaksAsync<T>(
   while scope.live != 0 && clock.now < deadline {
     try? await Task.sleep(for: .milliseconds(1))
   }
-  #expect(scope.live == 0, "live resources remain after the test body", sourceLocation: sourceLocation)
+  #expect(
+    scope.live == 0, "live resources remain after the test body", sourceLocation: sourceLocation)
   return result
 }
 

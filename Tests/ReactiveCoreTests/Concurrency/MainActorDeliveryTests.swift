@@ -1,6 +1,7 @@
 import Dispatch
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 /// The documented ways to get events onto the main actor (Docs/Concurrency.md).
 @Suite struct MainActorDeliveryTests {

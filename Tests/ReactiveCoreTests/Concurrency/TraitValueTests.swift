@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 /// Counts how often the work behind a trait was started and disposed.
 final class WorkProbe: @unchecked Sendable {  // guarded by its lock
@@ -28,8 +29,12 @@ final class WorkProbe: @unchecked Sendable {  // guarded by its lock
 
   @Test func singleValueThrows() async {
     await expectNoLeaksAsync {
-      await #expect(throws: TestError(id: 1)) { try await Single<Int>.error(TestError(id: 1)).value }
-      await #expect(throws: RxError.noElements) { try await Observable<Int>.empty().asSingle().value }
+      await #expect(throws: TestError(id: 1)) {
+        try await Single<Int>.error(TestError(id: 1)).value
+      }
+      await #expect(throws: RxError.noElements) {
+        try await Observable<Int>.empty().asSingle().value
+      }
       await #expect(throws: RxError.moreThanOneElement) {
         try await Observable.of(1, 2).asSingle().value
       }
@@ -89,7 +94,9 @@ final class WorkProbe: @unchecked Sendable {  // guarded by its lock
     try await expectNoLeaksAsync {
       try await Completable.empty().value
       try await Observable.of(1, 2).ignoreElements().value
-      await #expect(throws: TestError(id: 3)) { try await Completable.error(TestError(id: 3)).value }
+      await #expect(throws: TestError(id: 3)) {
+        try await Completable.error(TestError(id: 3)).value
+      }
     }
   }
 

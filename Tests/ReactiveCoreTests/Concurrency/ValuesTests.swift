@@ -1,6 +1,7 @@
 import Dispatch
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct ValuesTests {
   @Test func endsOnCompletion() async throws {
@@ -87,7 +88,8 @@ import Testing
   @Test func elementsFromManyThreadsAllArriveInOrderPerThread() async throws {
     try await expectNoLeaksAsync {
       let relay = PublishRelay<Int>()
-      let threads = 4, perThread = 2_000
+      let threads = 4
+      let perThread = 2_000
       var count = 0
       do {  // the stream is dropped at the end of this scope
         let stream = relay.values

@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct CompletableTests {
   @Test func createAndSubscribe() {
@@ -46,10 +47,12 @@ import Testing
       var subscribed = false
       let recorder = Recorder<Int>()
       _ = Completable.error(TestError(id: 1))
-        .andThen(Single<Int>.deferred {
-          subscribed = true
-          return .just(1)
-        })
+        .andThen(
+          Single<Int>.deferred {
+            subscribed = true
+            return .just(1)
+          }
+        )
         .asObservable().subscribe(recorder)
       #expect(!subscribed)
       #expect(recorder.events == [.error(TestError(id: 1))])
@@ -59,8 +62,12 @@ import Testing
   @Test func andThenToEveryTrait() {
     expectNoLeaks {
       let log = CallLog()
-      _ = Completable.empty().andThen(Single.just(1)).subscribe(onSuccess: { log.append("single \($0)") })
-      _ = Completable.empty().andThen(Maybe<Int>.empty()).subscribe(onCompleted: { log.append("maybe empty") })
+      _ = Completable.empty().andThen(Single.just(1)).subscribe(onSuccess: {
+        log.append("single \($0)")
+      })
+      _ = Completable.empty().andThen(Maybe<Int>.empty()).subscribe(onCompleted: {
+        log.append("maybe empty")
+      })
       _ = Completable.empty().andThen(Completable.empty()).andThen(Completable.empty())
         .subscribe(onCompleted: { log.append("completable") })
       #expect(log.all == ["single 1", "maybe empty", "completable"])

@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct ConversionTests {
   @Test func asSingleOneElement() {
@@ -45,7 +46,8 @@ import Testing
       _ = Observable<Int>.empty().asMaybe().asObservable().subscribe(recorder)
       _ = Observable.just(3).asMaybe().asObservable().subscribe(recorder)
       _ = Observable.of(1, 2, 3).asMaybe().asObservable().subscribe(recorder)
-      #expect(recorder.events == [.completed, .next(3), .completed, .error(RxError.moreThanOneElement)])
+      #expect(
+        recorder.events == [.completed, .next(3), .completed, .error(RxError.moreThanOneElement)])
     }
   }
 
@@ -87,7 +89,9 @@ import Testing
   @Test func ignoreElementsAndAsCompletable() {
     expectNoLeaks {
       let log = CallLog()
-      _ = Observable.of(1, 2, 3).ignoreElements().subscribe(onCompleted: { log.append("ignore done") })
+      _ = Observable.of(1, 2, 3).ignoreElements().subscribe(onCompleted: {
+        log.append("ignore done")
+      })
       _ = Observable.of(1, 2).asCompletable().subscribe(onCompleted: { log.append("as done") })
       _ = Observable<Int>.error(TestError(id: 1)).ignoreElements()
         .subscribe(onError: { log.append("error \($0)") })

@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct InfallibleTests {
   @Test func onErrorJustReturn() {
@@ -84,7 +85,8 @@ import Testing
     final class Owner { var seen: [Int] = [] }
     expectNoLeaks {
       let owner = Owner()
-      _ = Infallible.of(1, 2).subscribe(with: owner, onNext: { owner, value in owner.seen.append(value) })
+      _ = Infallible.of(1, 2).subscribe(
+        with: owner, onNext: { owner, value in owner.seen.append(value) })
       #expect(owner.seen == [1, 2])
     }
   }

@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct MaybeTests {
   @Test func createReportsExactlyOneOutcome() {

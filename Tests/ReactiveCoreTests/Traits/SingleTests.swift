@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 /// Collects the callbacks of a trait subscription as strings, in order.
 final class CallLog: @unchecked Sendable {  // guarded by its lock
@@ -63,7 +64,8 @@ final class CallLog: @unchecked Sendable {  // guarded by its lock
       let subscription = Single<Int>.create { observer in
         emit = observer
         return Disposables.create { log.append("work disposed") }
-      }.subscribe(onSuccess: { log.append("success \($0)") }, onDisposed: { log.append("disposed") })
+      }.subscribe(
+        onSuccess: { log.append("success \($0)") }, onDisposed: { log.append("disposed") })
       subscription.dispose()
       emit?(.success(1))
       emit = nil
@@ -167,8 +169,12 @@ final class CallLog: @unchecked Sendable {  // guarded by its lock
   @Test func catchAndCatchAndReturn() {
     expectNoLeaks {
       var values: [Int] = []
-      _ = Single<Int>.error(TestError()).catchAndReturn(0).subscribe(onSuccess: { values.append($0) })
-      _ = Single<Int>.error(TestError()).catch { _ in .just(1) }.subscribe(onSuccess: { values.append($0) })
+      _ = Single<Int>.error(TestError()).catchAndReturn(0).subscribe(onSuccess: {
+        values.append($0)
+      })
+      _ = Single<Int>.error(TestError()).catch { _ in .just(1) }.subscribe(onSuccess: {
+        values.append($0)
+      })
       _ = Single.just(2).catchAndReturn(0).subscribe(onSuccess: { values.append($0) })
       #expect(values == [0, 1, 2])
 
@@ -191,7 +197,9 @@ final class CallLog: @unchecked Sendable {  // guarded by its lock
         .subscribe(onSuccess: { log.append("success \($0)") })
       #expect(
         log.all == ["subscribe", "onSuccess 1", "success 1", "after 1", "dispose", "subscribed"]
-          || log.all == ["subscribe", "onSuccess 1", "success 1", "after 1", "subscribed", "dispose"])
+          || log.all == [
+            "subscribe", "onSuccess 1", "success 1", "after 1", "subscribed", "dispose",
+          ])
     }
   }
 
