@@ -27,7 +27,7 @@ func expectNoLeaksAsync<T>(
 }
 
 /// Waits (up to a generous timeout) until `condition` holds; returns whether it did.
-func eventually(
+func eventuallyAsync(
   timeout: Duration = .seconds(20), _ condition: @Sendable () -> Bool
 ) async -> Bool {
   let clock = ContinuousClock()

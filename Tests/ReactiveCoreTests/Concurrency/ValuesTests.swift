@@ -16,7 +16,7 @@ import Testing
     await expectNoLeaksAsync {
       var seen: [Int] = []
       do {
-        for try await value in Observable.of(1, 2).concatError(TestError(id: 4)).values {
+        for try await value in Observable.of(1, 2).thenFailing(TestError(id: 4)).values {
           seen.append(value)
         }
         Issue.record("expected an error")
@@ -62,9 +62,9 @@ import Testing
         }
         return "ended"
       }
-      #expect(await eventually { subject.hasObservers })
+      #expect(await eventuallyAsync { subject.hasObservers })
       subject.onNext(1)
-      #expect(await eventually { received.withLock { $0 } == [1] })
+      #expect(await eventuallyAsync { received.withLock { $0 } == [1] })
       task.cancel()
       let result = try await task.value
       #expect(result == "ended")  // cancellation ends the loop without an error
@@ -81,7 +81,7 @@ import Testing
       }
       let first = try await firstValue()
       #expect(first == 0)
-      #expect(await eventually { !relay.hasObservers })
+      #expect(await eventuallyAsync { !relay.hasObservers })
     }
   }
 
@@ -106,7 +106,7 @@ import Testing
         }
       }
       #expect(count == threads * perThread)
-      #expect(await eventually { !relay.hasObservers })
+      #expect(await eventuallyAsync { !relay.hasObservers })
     }
   }
 
@@ -125,14 +125,14 @@ import Testing
         }
       }
       #expect(seen == [1, 2, 1])
-      #expect(await eventually { !relay.hasObservers })
+      #expect(await eventuallyAsync { !relay.hasObservers })
     }
   }
 }
 
 extension ObservableType {
   /// The elements of this sequence, then `error` in place of its completion (test helper).
-  func concatError(_ error: any Error) -> Observable<Element> {
+  fileprivate func thenFailing(_ error: any Error) -> Observable<Element> {
     let source = asObservable()
     return Observable.create { observer in
       source.subscribe(
