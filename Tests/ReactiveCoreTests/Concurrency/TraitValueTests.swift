@@ -115,4 +115,31 @@ final class WorkProbe: @unchecked Sendable {  // guarded by its lock
       #expect(probe.disposed == 2)
     }
   }
+
+  @Test func cancellationRacingTheResultResumesExactlyOnce() async {
+    await expectNoLeaksAsync {
+      var successes = 0
+      var cancellations = 0
+      for _ in 0..<300 {
+        let subject = PublishSubject<Int>()
+        let task = Task { try await subject.asSingle().value }
+        let emitter = Task.detached {
+          subject.onNext(1)
+          subject.onCompleted()
+        }
+        task.cancel()
+        switch await task.result {
+        case .success(let value):
+          #expect(value == 1)
+          successes += 1
+        case .failure(let error):
+          #expect(error is CancellationError)
+          cancellations += 1
+        }
+        await emitter.value
+        #expect(!subject.hasObservers)
+      }
+      #expect(successes + cancellations == 300)
+    }
+  }
 }
