@@ -125,6 +125,11 @@ import Testing
         }
       }
       #expect(seen == [1, 2, 1])
+      var newest: [Int] = []
+      for await value in Infallible.of(1, 2, 3).values(bufferingPolicy: .bufferingNewest(1)) {
+        newest.append(value)
+      }
+      #expect(newest == [3])
       #expect(await eventuallyAsync { !relay.hasObservers })
     }
   }
