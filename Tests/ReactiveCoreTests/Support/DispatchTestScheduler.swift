@@ -106,3 +106,28 @@ func firstElement<Element: Sendable>(of source: Observable<Element>) async -> El
     if disposeNow { subscription.dispose() }
   }
 }
+
+/// Every event of `source` up to its terminal event, waiting on real time.
+func allEvents<Element: Sendable>(of source: Observable<Element>) async -> [Event<Element>] {
+  let recorder = Recorder<Element>()
+  let state = Locked<(done: Bool, continuation: CheckedContinuation<Void, Never>?)>((false, nil))
+  let subscription = source.subscribe { event in
+    recorder.on(event)
+    guard event.isStopEvent else { return }
+    let continuation: CheckedContinuation<Void, Never>? = state.withLock { state in
+      state.done = true
+      return state.continuation.take()
+    }
+    continuation?.resume()
+  }
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    let resumeNow = state.withLock { state -> Bool in
+      if state.done { return true }
+      state.continuation = continuation
+      return false
+    }
+    if resumeNow { continuation.resume() }
+  }
+  subscription.dispose()
+  return recorder.events
+}
