@@ -56,7 +56,8 @@ import Testing
     let res = scheduler.start(disposed: 231) {
       Observable<Int>.timer(.seconds(10), period: .seconds(5), scheduler: scheduler)
     }
-    #expect(res.events == [.next(210, 0), .next(215, 1), .next(220, 2), .next(225, 3), .next(230, 4)])
+    #expect(
+      res.events == [.next(210, 0), .next(215, 1), .next(220, 2), .next(225, 3), .next(230, 4)])
   }
 
   @Test func throttleDocExample() throws {

@@ -44,15 +44,17 @@ final class DelaySubscriptionSink<Element>: @unchecked Sendable {  // immutable;
     guard !subscription.isDisposed else { return }
     let inner = SingleAssignmentDisposable()
     subscription.disposable = inner
-    inner.setDisposable(source.subscribe(AnyObserver(eventHandler: { event in
-      guard !inner.isStopped else { return }
-      if event.isStopEvent {
-        guard inner.tryTerminate() else { return }
-        self.downstream.on(event)
-        inner.dispose()
-      } else {
-        self.downstream.on(event)
-      }
-    })))
+    inner.setDisposable(
+      source.subscribe(
+        AnyObserver(eventHandler: { event in
+          guard !inner.isStopped else { return }
+          if event.isStopEvent {
+            guard inner.tryTerminate() else { return }
+            self.downstream.on(event)
+            inner.dispose()
+          } else {
+            self.downstream.on(event)
+          }
+        })))
   }
 }

@@ -1,6 +1,7 @@
-@testable import ReactiveCore
 import ReactiveTesting
 import Testing
+
+@testable import ReactiveCore
 
 /// `buffer(timeSpan:count:scheduler:)` and `sample(_:defaultValue:)`.
 @Suite struct BufferSampleTests {
@@ -98,9 +99,10 @@ import Testing
     expectNoLeaks {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createHotObservable([.next(210, 1)])
-      let ticks = scheduler.createHotObservable([
-        .error(220, TestError(id: 8)),
-      ] as [Recorded<Event<Int>>])
+      let ticks = scheduler.createHotObservable(
+        [
+          .error(220, TestError(id: 8))
+        ] as [Recorded<Event<Int>>])
       let res = scheduler.start { xs.sample(ticks) }
       #expect(res.events == [.error(220, TestError(id: 8))])
       #expect(xs.subscriptions == [Subscription(200, 220)])

@@ -1,6 +1,7 @@
-@testable import ReactiveCore
 import ReactiveTesting
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct DebounceTests {
   @Test func emitsAfterSilence() {

@@ -1,12 +1,12 @@
 import Dispatch
 import ReactiveCore
+import Testing
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Testing
 
 /// Timer callbacks on a concurrent queue racing with upstream events from another thread: delivery
 /// stays serial, ordered and grammar-correct, with exact results where the semantics fix them.

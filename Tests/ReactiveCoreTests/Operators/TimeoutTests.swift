@@ -1,6 +1,7 @@
-@testable import ReactiveCore
 import ReactiveTesting
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct TimeoutTests {
   static let source: [Recorded<Event<Int>>] = [

@@ -1,6 +1,7 @@
 import Dispatch
-@testable import ReactiveCore
 import Synchronization
+
+@testable import ReactiveCore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

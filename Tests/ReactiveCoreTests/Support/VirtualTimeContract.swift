@@ -1,6 +1,7 @@
-@testable import ReactiveCore
 import ReactiveTesting
 import Testing
+
+@testable import ReactiveCore
 
 /// The operator contract on virtual time, for operators with timers: for a completing, a failing
 /// and a never-ending hot source, and disposal at several moments (before, inside and after
@@ -29,7 +30,8 @@ func checkVirtualTimeContract<Output>(
           let res = scheduler.start(disposed: disposeAt) { make(xs.asObservable(), scheduler) }
           let recorded = res.events
           let terminals = recorded.filter { $0.value.isStopEvent }
-          #expect(terminals.count <= 1, "more than one terminal event", sourceLocation: sourceLocation)
+          #expect(
+            terminals.count <= 1, "more than one terminal event", sourceLocation: sourceLocation)
           if let terminal = terminals.first {
             #expect(
               recorded.last?.time == terminal.time && recorded.last?.value.isStopEvent == true,
