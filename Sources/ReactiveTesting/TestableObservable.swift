@@ -62,7 +62,7 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
     var scheduled: [Disposable] = []
     if kind == .cold, let scheduler {
       scheduled = recordedEvents.map { recorded in
-        scheduler.scheduleRelativeVirtual(recorded.time) {
+        scheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
           observer.on(recorded.value)
           return Disposables.create()
         }
