@@ -23,7 +23,7 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
   }
 
   private let kind: Kind
-  private weak let scheduler: TestScheduler?
+  private weak var scheduler: TestScheduler?
   private let state = Protected(State())
 
   /// The events this observable plays.
