@@ -15,6 +15,7 @@ extension ObservableType {
   public func flatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    mergeObservable(asObservable(), maxConcurrent: .max, selector: { try selector($0).asObservable() })
+    mergeObservable(
+      asObservable(), maxConcurrent: .max, selector: { try selector($0).asObservable() })
   }
 }

@@ -1,10 +1,12 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct CombineLatestTests {
   @Test func emitsOnceAllHaveValuesThenOnEveryElement() {
     expectNoLeaks {
-      let a = PublishSubject<Int>(), b = PublishSubject<String>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<String>()
       let recorder = Recorder<String>()
       let subscription = Observable.combineLatest(a, b) { "\($0)\($1)" }.subscribe(recorder)
       a.onNext(1)
@@ -20,7 +22,8 @@ import Testing
 
   @Test func completesWhenAllCompleted() {
     expectNoLeaks {
-      let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       _ = Observable.combineLatest(a, b, resultSelector: +).subscribe(recorder)
       a.onNext(1)
@@ -35,7 +38,8 @@ import Testing
 
   @Test func completesAtOnceWhenASourceCompletesWithoutAValue() {
     expectNoLeaks {
-      let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       _ = Observable.combineLatest(a, b, resultSelector: +).subscribe(recorder)
       a.onNext(1)
@@ -47,7 +51,8 @@ import Testing
 
   @Test func errorsAndThrowingSelectorEndEverything() {
     expectNoLeaks {
-      let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       _ = Observable.combineLatest(a, b, resultSelector: +).subscribe(recorder)
       a.onNext(1)
@@ -55,7 +60,8 @@ import Testing
       #expect(recorder.events == [.error(TestError(id: 3))])
       #expect(!a.hasObservers && !b.hasObservers)
 
-      let c = PublishSubject<Int>(), d = PublishSubject<Int>()
+      let c = PublishSubject<Int>()
+      let d = PublishSubject<Int>()
       let throwing = Recorder<Int>()
       _ = Observable.combineLatest(c, d) { x, y -> Int in
         if y == 2 { throw TestError(id: 4) }
@@ -146,7 +152,8 @@ import Testing
 
   @Test func reentrantElementIsQueued() {
     expectNoLeaks {
-      let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
       var seen: [Int] = []
       var depth = 0
       var maxDepth = 0
@@ -169,7 +176,8 @@ import Testing
   @Test func concurrentSourcesEmitOncePerElement() {
     expectNoLeaks {
       let perThread = 20_000
-      let a = PublishRelay<Int>(), b = PublishRelay<Int>()
+      let a = PublishRelay<Int>()
+      let b = PublishRelay<Int>()
       let observer = OverlapCheckingObserver<[Int]>()
       let subscription = Observable.combineLatest(a, b) { [$0, $1] }.subscribe(observer)
       a.accept(0)

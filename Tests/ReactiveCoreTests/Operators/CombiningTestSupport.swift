@@ -1,6 +1,7 @@
 import Dispatch
-@testable import ReactiveCore
 import Synchronization
+
+@testable import ReactiveCore
 
 /// Wraps observables to count subscriptions and disposals, and logs them in order.
 final class SubscriptionLog: @unchecked Sendable {  // `entries` has its own lock

@@ -1,14 +1,18 @@
 import Dispatch
-@testable import ReactiveCore
 import Synchronization
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct MergeTests {
   @Test func synchronousSourcesRunOneAfterTheOther() {
     expectNoLeaks {
       let recorder = Recorder<Int>()
       _ = Observable.merge(.of(1, 2, 3), .of(10, 20, 30)).subscribe(recorder)
-      #expect(recorder.events == [.next(1), .next(2), .next(3), .next(10), .next(20), .next(30), .completed])
+      #expect(
+        recorder.events == [
+          .next(1), .next(2), .next(3), .next(10), .next(20), .next(30), .completed,
+        ])
       let array = Recorder<Int>()
       _ = Observable.merge([.just(1), .just(2)]).subscribe(array)
       #expect(array.events == [.next(1), .next(2), .completed])
@@ -20,7 +24,8 @@ import Testing
 
   @Test func completesWhenEverySourceCompleted() {
     expectNoLeaks {
-      let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       _ = Observable.merge(a.asObservable(), b.asObservable()).subscribe(recorder)
       a.onNext(1)
@@ -36,7 +41,8 @@ import Testing
 
   @Test func anErrorEndsEverything() {
     expectNoLeaks {
-      let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       _ = Observable.merge(a.asObservable(), b.asObservable()).subscribe(recorder)
       a.onNext(1)
@@ -50,7 +56,8 @@ import Testing
   @Test func mergeOfObservablesWaitsForOuterAndInners() {
     expectNoLeaks {
       let outer = PublishSubject<Observable<Int>>()
-      let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       _ = outer.merge().subscribe(recorder)
       outer.onNext(a.asObservable())
@@ -98,7 +105,8 @@ import Testing
   @Test func concatSubscribesNextOnlyAfterPreviousCompleted() {
     expectNoLeaks {
       let log = SubscriptionLog()
-      let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       _ = Observable.concat(log.track("a", a.asObservable()), log.track("b", b.asObservable()))
         .subscribe(recorder)
@@ -214,7 +222,8 @@ import Testing
 
   @Test func reentrantEventIsQueuedNotRecursed() {
     expectNoLeaks {
-      let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
       var seen: [Int] = []
       var depth = 0
       var maxDepth = 0
@@ -237,7 +246,8 @@ import Testing
 
   @Test func disposeFromInsideOnNextStopsDelivery() {
     expectNoLeaks {
-      let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
       var seen: [Int] = []
       var subscription: Disposable?
       subscription = Observable.merge(a.asObservable(), b.asObservable()).subscribe(onNext: {

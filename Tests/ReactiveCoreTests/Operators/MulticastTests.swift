@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct MulticastTests {
   @Test func publishSharesOneSubscriptionAfterConnect() {
@@ -7,7 +8,8 @@ import Testing
       let log = SubscriptionLog()
       let subject = PublishSubject<Int>()
       let published = log.track("source", subject.asObservable()).publish()
-      let a = Recorder<Int>(), b = Recorder<Int>()
+      let a = Recorder<Int>()
+      let b = Recorder<Int>()
       let first = published.subscribe(a)
       let second = published.subscribe(b)
       subject.onNext(0)
@@ -76,7 +78,8 @@ import Testing
       let log = SubscriptionLog()
       let subject = PublishSubject<Int>()
       let shared = log.track("source", subject.asObservable()).publish().refCount()
-      let a = Recorder<Int>(), b = Recorder<Int>()
+      let a = Recorder<Int>()
+      let b = Recorder<Int>()
       let first = shared.subscribe(a)
       let second = shared.subscribe(b)
       subject.onNext(1)
@@ -96,7 +99,8 @@ import Testing
     expectNoLeaks {
       let log = SubscriptionLog()
       let shared = log.track("source", Observable.of(1, 2)).publish().refCount()
-      let a = Recorder<Int>(), b = Recorder<Int>()
+      let a = Recorder<Int>()
+      let b = Recorder<Int>()
       _ = shared.subscribe(a)
       _ = shared.subscribe(b)
       #expect(a.events == [.next(1), .next(2), .completed])

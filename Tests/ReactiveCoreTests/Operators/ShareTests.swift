@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct ShareTests {
   @Test func oneSourceSubscriptionForAllSubscribers() {
@@ -7,7 +8,8 @@ import Testing
       let log = SubscriptionLog()
       let subject = PublishSubject<Int>()
       let shared = log.track("source", subject.asObservable()).share()
-      let a = Recorder<Int>(), b = Recorder<Int>()
+      let a = Recorder<Int>()
+      let b = Recorder<Int>()
       let first = shared.subscribe(a)
       subject.onNext(1)
       let second = shared.subscribe(b)
@@ -26,7 +28,8 @@ import Testing
     expectNoLeaks {
       let subject = PublishSubject<Int>()
       let shared = subject.share(replay: 2)
-      let a = Recorder<Int>(), b = Recorder<Int>()
+      let a = Recorder<Int>()
+      let b = Recorder<Int>()
       let first = shared.subscribe(a)
       subject.onNext(1)
       subject.onNext(2)
@@ -54,7 +57,8 @@ import Testing
       subject.onNext(2)
       #expect(b.elements == [2])
       second.dispose()
-      #expect(log.log == ["subscribe source", "dispose source", "subscribe source", "dispose source"])
+      #expect(
+        log.log == ["subscribe source", "dispose source", "subscribe source", "dispose source"])
     }
   }
 
@@ -62,7 +66,8 @@ import Testing
     expectNoLeaks {
       let log = SubscriptionLog()
       let shared = log.track("source", Observable.of(1, 2)).share(replay: 1)
-      let a = Recorder<Int>(), b = Recorder<Int>()
+      let a = Recorder<Int>()
+      let b = Recorder<Int>()
       _ = shared.subscribe(a)
       _ = shared.subscribe(b)
       #expect(a.events == [.next(1), .next(2), .completed])
@@ -102,7 +107,8 @@ import Testing
       #expect(b.events == [.next(2), .completed])
 
       let noReplay = Observable.of(1, 2).share(scope: .forever)
-      let c = Recorder<Int>(), d = Recorder<Int>()
+      let c = Recorder<Int>()
+      let d = Recorder<Int>()
       _ = noReplay.subscribe(c)
       _ = noReplay.subscribe(d)
       #expect(c.events == [.next(1), .next(2), .completed])

@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct SwitchTests {
   @Test func flatMapLatestForwardsOnlyTheCurrentInner() {
@@ -112,7 +113,8 @@ import Testing
   @Test func switchLatestSwitches() {
     expectNoLeaks {
       let outer = PublishSubject<Observable<Int>>()
-      let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       _ = outer.switchLatest().subscribe(recorder)
       outer.onNext(a.asObservable())

@@ -1,10 +1,12 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct WithLatestFromTests {
   @Test func dropsUntilSecondHasAValueThenCombines() {
     expectNoLeaks {
-      let first = PublishSubject<Int>(), second = PublishSubject<String>()
+      let first = PublishSubject<Int>()
+      let second = PublishSubject<String>()
       let recorder = Recorder<String>()
       _ = first.withLatestFrom(second) { "\($0)\($1)" }.subscribe(recorder)
       first.onNext(1)
@@ -27,14 +29,16 @@ import Testing
         .withLatestFrom(log.track("second", Observable.just("x")))
         .subscribe(recorder)
       #expect(log.log.first == "subscribe second")
-      #expect(log.log.filter { $0.hasPrefix("subscribe") } == ["subscribe second", "subscribe first"])
+      #expect(
+        log.log.filter { $0.hasPrefix("subscribe") } == ["subscribe second", "subscribe first"])
       #expect(recorder.events == [.next("x"), .next("x"), .completed])
     }
   }
 
   @Test func secondCompletionIsIgnoredAndItsErrorPropagates() {
     expectNoLeaks {
-      let first = PublishSubject<Int>(), second = PublishSubject<Int>()
+      let first = PublishSubject<Int>()
+      let second = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       _ = first.withLatestFrom(second).subscribe(recorder)
       second.onNext(5)
@@ -45,7 +49,8 @@ import Testing
       first.onError(TestError(id: 1))
       #expect(recorder.events == [.next(5), .next(5), .error(TestError(id: 1))])
 
-      let third = PublishSubject<Int>(), fourth = PublishSubject<Int>()
+      let third = PublishSubject<Int>()
+      let fourth = PublishSubject<Int>()
       let failing = Recorder<Int>()
       _ = third.withLatestFrom(fourth).subscribe(failing)
       fourth.onError(TestError(id: 2))
@@ -74,7 +79,8 @@ import Testing
   @Test func concurrentSecondUpdatesNeverOverlapDelivery() {
     expectNoLeaks {
       let count = 20_000
-      let first = PublishRelay<Int>(), second = PublishRelay<Int>()
+      let first = PublishRelay<Int>()
+      let second = PublishRelay<Int>()
       let observer = OverlapCheckingObserver<Int>()
       let subscription = first.withLatestFrom(second) { value, _ in value }.subscribe(observer)
       second.accept(0)

@@ -1,10 +1,12 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct ZipTests {
   @Test func pairsInOrderWithBuffers() {
     expectNoLeaks {
-      let a = PublishSubject<Int>(), b = PublishSubject<String>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<String>()
       let recorder = Recorder<String>()
       let subscription = Observable.zip(a, b) { "\($0)\($1)" }.subscribe(recorder)
       a.onNext(1)
@@ -22,7 +24,8 @@ import Testing
 
   @Test func doesNotCompleteEarlyWhenAFinishedSourceHasAnEmptyBuffer() {
     expectNoLeaks {
-      let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       _ = Observable.zip(a, b, resultSelector: +).subscribe(recorder)
       a.onNext(1)
@@ -49,7 +52,8 @@ import Testing
 
   @Test func errorsAndThrowingSelector() {
     expectNoLeaks {
-      let a = PublishSubject<Int>(), b = PublishSubject<Int>()
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
       let recorder = Recorder<Int>()
       _ = Observable.zip(a, b, resultSelector: +).subscribe(recorder)
       a.onNext(1)
@@ -57,7 +61,8 @@ import Testing
       #expect(recorder.events == [.error(TestError(id: 1))])
       #expect(!a.hasObservers && !b.hasObservers)
 
-      let c = PublishSubject<Int>(), d = PublishSubject<Int>()
+      let c = PublishSubject<Int>()
+      let d = PublishSubject<Int>()
       let throwing = Recorder<Int>()
       _ = Observable.zip(c, d) { x, y -> Int in
         if x == 2 { throw TestError(id: 2) }
@@ -80,14 +85,18 @@ import Testing
       #expect(pairs == ["1a", "2b"])
 
       var triples: [Int] = []
-      let ones = Observable.of(1, 2), tens = Observable.of(10, 20), hundreds = Observable.of(100, 200)
+      let ones = Observable.of(1, 2)
+      let tens = Observable.of(10, 20)
+      let hundreds = Observable.of(100, 200)
       _ = Observable.zip(ones, tens, hundreds).subscribe(onNext: { (x: (Int, Int, Int)) in
         triples.append(x.0 + x.1 + x.2)
       })
       #expect(triples == [111, 222])
 
       let quads = Recorder<Int>()
-      let (q1, q2, q3, q4) = (Observable.of(1), Observable.of(2), Observable.of(3), Observable.of(4))
+      let (q1, q2, q3, q4) = (
+        Observable.of(1), Observable.of(2), Observable.of(3), Observable.of(4)
+      )
       _ = Observable.zip(q1, q2, q3, q4) { (a: Int, b: Int, c: Int, d: Int) in a + b + c + d }
         .subscribe(quads)
       #expect(quads.events == [.next(10), .completed])
@@ -120,7 +129,8 @@ import Testing
   @Test func concurrentSourcesPairExactly() {
     expectNoLeaks {
       let perThread = 20_000
-      let a = PublishRelay<Int>(), b = PublishRelay<Int>()
+      let a = PublishRelay<Int>()
+      let b = PublishRelay<Int>()
       let observer = OverlapCheckingObserver<Int>()
       let subscription = Observable.zip(a, b) { x, y in x == y ? x : -1 }.subscribe(observer)
       runConcurrently(2) { index in
