@@ -68,7 +68,7 @@ final class WithLatestFromSink<Element, Second, Result>: Cancelable, @unchecked 
   @usableFromInline let secondSubscription = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
 
-  @inlinable
+  @usableFromInline
   init(
     downstream: AnyObserver<Result>, resultSelector: @escaping (Element, Second) throws -> Result
   ) {

@@ -23,7 +23,7 @@ final class CombineLatestSink<Values, Result>: Cancelable, @unchecked Sendable {
   @usableFromInline let disposed = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
 
-  @inlinable
+  @usableFromInline
   init(
     arity: Int, values: Values, downstream: AnyObserver<Result>,
     select: @escaping (Values) throws -> Result

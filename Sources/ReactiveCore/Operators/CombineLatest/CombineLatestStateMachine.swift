@@ -17,7 +17,7 @@ struct CombineLatestStateMachine {
   @usableFromInline var doneCount = 0
   @usableFromInline var stopped = false
 
-  @inlinable
+  @usableFromInline
   init(arity: Int) {
     hasValue = Array(repeating: false, count: arity)
     isDone = Array(repeating: false, count: arity)

@@ -14,7 +14,7 @@ final class MergeSink<SourceElement, Element>: Cancelable, @unchecked Sendable {
   @usableFromInline let inners = CompositeDisposable()
   @usableFromInline let token = ResourceToken()
 
-  @inlinable
+  @usableFromInline
   init(
     downstream: AnyObserver<Element>, maxConcurrent: Int,
     selector: @escaping (SourceElement) throws -> Observable<Element>

@@ -29,7 +29,7 @@ struct MergeStateMachine<Inner> {
   /// Set once a terminal event was decided or the subscription was disposed.
   @usableFromInline var stopped = false
 
-  @inlinable
+  @usableFromInline
   init(maxConcurrent: Int) {
     precondition(maxConcurrent > 0, "merge(maxConcurrent:) needs maxConcurrent > 0")
     self.maxConcurrent = maxConcurrent

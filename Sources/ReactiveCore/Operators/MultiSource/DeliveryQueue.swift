@@ -14,7 +14,7 @@ struct DeliveryQueue<Item> {
   @usableFromInline var queue = FIFO<Item>()
   @usableFromInline var draining = false
 
-  @inlinable init() {}
+  @usableFromInline init() {}
 
   /// Returns `item` when the caller must deliver it (and then drain); otherwise queues it.
   @inlinable

@@ -29,7 +29,7 @@ public final class ConnectableObservable<Element>: ConnectableObservableType, @u
   @usableFromInline let subscribeHandler: (AnyObserver<Element>) -> Disposable
   @usableFromInline let connectHandler: () -> Disposable
 
-  @inlinable
+  @usableFromInline
   init(
     subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable,
     connectHandler: @escaping () -> Disposable
@@ -115,7 +115,7 @@ final class Multicast<Subject: SubjectType>: @unchecked Sendable {
   @usableFromInline var subject: Subject?
   @usableFromInline var connection: MulticastConnection<Subject>?
 
-  @inlinable
+  @usableFromInline
   init(source: Observable<SourceElement>, makeSubject: @escaping () -> Subject) {
     self.source = source
     self.makeSubject = makeSubject
@@ -178,7 +178,7 @@ final class MulticastConnection<Subject: SubjectType>: Cancelable, @unchecked Se
   @usableFromInline let disposed = Atomic<Bool>(false)
   @usableFromInline let token = ResourceToken()
 
-  @inlinable
+  @usableFromInline
   init(parent: Multicast<Subject>, observer: Subject.Observer) {
     self.parent = parent
     self.observer = observer

@@ -28,7 +28,7 @@ final class RefCount<Source: ConnectableObservableType>: @unchecked Sendable {
   @usableFromInline var connectionID = 0
   @usableFromInline var connection: Disposable?
 
-  @inlinable
+  @usableFromInline
   init(source: Source) { self.source = source }
 
   @inlinable

@@ -60,7 +60,7 @@ final class ShareSubscription: Cancelable, @unchecked Sendable {
   @usableFromInline let disposed = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
 
-  @inlinable
+  @usableFromInline
   init(release: @escaping () -> Void) {
     disposed.setDisposable(Disposables.create(with: release))
   }

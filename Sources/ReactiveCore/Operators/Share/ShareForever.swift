@@ -15,7 +15,7 @@ final class ShareForever<Element>: @unchecked Sendable {
   @usableFromInline var connectionID = 0
   @usableFromInline var upstream: SingleAssignmentDisposable?
 
-  @inlinable
+  @usableFromInline
   init(source: Observable<Element>, hub: Hub<Element>) {
     self.source = source
     self.hub = hub

@@ -13,7 +13,7 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
     @usableFromInline var count = 0
     @usableFromInline let token = ResourceToken()
 
-    @inlinable
+    @usableFromInline
     init(hub: Hub<Element>) { self.hub = hub }
   }
 
@@ -22,7 +22,7 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
   @usableFromInline let lock = Lock.make()
   @usableFromInline var connection: Connection?
 
-  @inlinable
+  @usableFromInline
   init(source: Observable<Element>, kind: Hub<Element>.Kind) {
     self.source = source
     self.kind = kind

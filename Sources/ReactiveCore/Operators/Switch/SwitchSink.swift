@@ -14,7 +14,7 @@ final class SwitchSink<SourceElement, Element>: Cancelable, @unchecked Sendable 
   @usableFromInline let inner = SerialDisposable()
   @usableFromInline let token = ResourceToken()
 
-  @inlinable
+  @usableFromInline
   init(
     downstream: AnyObserver<Element>, mode: SwitchStateMachine.Mode,
     selector: @escaping (SourceElement) throws -> Observable<Element>

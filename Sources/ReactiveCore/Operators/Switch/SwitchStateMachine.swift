@@ -21,7 +21,7 @@ struct SwitchStateMachine {
   @usableFromInline var outerDone = false
   @usableFromInline var stopped = false
 
-  @inlinable
+  @usableFromInline
   init(mode: Mode) { self.mode = mode }
 
   /// The outer emitted an inner: the id to subscribe it with, or `nil` to ignore it.

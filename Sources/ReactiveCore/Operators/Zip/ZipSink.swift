@@ -24,7 +24,7 @@ final class ZipSink<Buffers, Values, Result>: Cancelable, @unchecked Sendable {
   @usableFromInline let disposed = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
 
-  @inlinable
+  @usableFromInline
   init(
     arity: Int, buffers: Buffers, downstream: AnyObserver<Result>,
     take: @escaping (inout Buffers) -> Values, select: @escaping (Values) throws -> Result

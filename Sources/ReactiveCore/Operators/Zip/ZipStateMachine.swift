@@ -20,7 +20,7 @@ struct ZipStateMachine {
   @usableFromInline var doneCount = 0
   @usableFromInline var stopped = false
 
-  @inlinable
+  @usableFromInline
   init(arity: Int) {
     counts = Array(repeating: 0, count: arity)
     isDone = Array(repeating: false, count: arity)
