@@ -144,6 +144,31 @@ import Testing
     }
   }
 
+  @Test func reentrantElementIsQueued() {
+    expectNoLeaks {
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<Int>()
+      var seen: [Int] = []
+      var depth = 0
+      var maxDepth = 0
+      let subscription = Observable.zip(a, b, resultSelector: +).subscribe(onNext: { value in
+        depth += 1
+        maxDepth = max(maxDepth, depth)
+        seen.append(value)
+        if value == 11 {
+          a.onNext(2)
+          b.onNext(20)
+        }
+        depth -= 1
+      })
+      a.onNext(1)
+      b.onNext(10)
+      #expect(seen == [11, 22])
+      #expect(maxDepth == 1)
+      subscription.dispose()
+    }
+  }
+
   @Test func stateMachineRules() {
     var machine = ZipStateMachine(arity: 2)
     let buffered = machine.next(0)
