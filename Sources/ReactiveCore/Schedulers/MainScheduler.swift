@@ -6,13 +6,6 @@ import Synchronization
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Runs work on the main thread: at once when called on the main thread with nothing of its own
 /// already queued, otherwise asynchronously on the main queue.
@@ -63,7 +56,7 @@ public final class MainScheduler: SchedulerType, Sendable {
     )
   }
 
-  /// `true` on the process's main thread.
+  /// `true` on the main thread (while running on the main queue).
   public static var isMainThread: Bool { ReactiveCore.isMainThread() }
 
   /// The current time (wall clock).
@@ -107,19 +100,20 @@ public final class MainScheduler: SchedulerType, Sendable {
   }
 }
 
-/// `true` on the process's main thread (Linux: the thread whose id is the process id).
+/// `true` on the main thread, that is while running on the main queue. On Linux, once the main
+/// thread has called `dispatchMain()` (as an `async` `main()` does), the main queue is drained by
+/// another thread, which then counts as the main thread; thread identity would be wrong there.
 func isMainThread() -> Bool {
-  #if canImport(Darwin)
-    return pthread_main_np() != 0
-  #else
-    guard let gettid = linuxGetTID else { return false }
-    return gettid() == getpid()
-  #endif
+  DispatchQueue.getSpecific(key: MainQueueKey.shared.key) != nil
 }
 
-#if !canImport(Darwin)
-  typealias GetTIDFunction = @convention(c) () -> pid_t
-  /// glibc's `gettid` (2.30+), looked up once; Swift's Glibc module does not export it.
-  let linuxGetTID: GetTIDFunction? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gettid")
-    .map { unsafeBitCast($0, to: GetTIDFunction.self) }
-#endif
+/// A key set on the main queue only, to recognise it (as RxSwift does).
+struct MainQueueKey: @unchecked Sendable {  // `DispatchSpecificKey` is immutable after creation
+  let key = DispatchSpecificKey<UInt8>()
+
+  static let shared: MainQueueKey = {
+    let marker = MainQueueKey()
+    DispatchQueue.main.setSpecific(key: marker.key, value: 1)
+    return marker
+  }()
+}
