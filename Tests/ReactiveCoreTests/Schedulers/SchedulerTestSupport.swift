@@ -53,7 +53,9 @@ func flush(_ queue: DispatchQueue) {
 func threadID() -> UInt { currentThreadID() }
 
 /// Inside `expectNoLeaks`: waits (generous timeout) until work that signalled the test from a
-/// queue has also returned and released its resources; `true` once the scope is back to zero.
-func resourcesSettle() -> Bool {
-  eventually { (Resources.scope?.live ?? 0) == 0 }
+/// queue has also returned and released its resources; `true` once the scope is down to
+/// `heldByTest` (resources the test body itself still references, such as a disposed
+/// subscription object in a local variable).
+func resourcesSettle(heldByTest: Int = 0) -> Bool {
+  eventually { (Resources.scope?.live ?? 0) == heldByTest }
 }
