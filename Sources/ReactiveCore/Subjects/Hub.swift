@@ -201,7 +201,8 @@ final class Hub<Element>: @unchecked Sendable {
       self.observers = []
       observerCount.store(0, ordering: .releasing)
       var lastElement: Element?
-      if case .async = kind, event.isCompleted { lastElement = buffer.popFirst() }
+      // Keep the element buffered: late subscribers to a completed AsyncSubject receive it too.
+      if case .async = kind, event.isCompleted { lastElement = buffer.elements.last }
       for observer in observers where !observer.isDead {
         if let lastElement { observer.observer.on(.next(lastElement)) }
         observer.observer.on(event)
