@@ -20,7 +20,8 @@ extension ObservableType {
   ///
   /// Disposing before the scheduled subscription ran cancels it: the source is never subscribed.
   /// Disposing afterwards schedules the source's disposal on `scheduler`, so it may finish after
-  /// `dispose()` returns; events are still not delivered after `dispose()` returns.
+  /// `dispose()` returns; a subscription made with `subscribe(onNext:…)` still receives nothing
+  /// once `dispose()` has returned.
   @inlinable
   public func subscribe<Scheduler: ImmediateSchedulerType>(on scheduler: Scheduler)
     -> Observable<Element>
