@@ -77,3 +77,30 @@ final class ScheduledSequenceSink<Iterator: IteratorProtocol>: @unchecked Sendab
     }
   }
 }
+
+extension ObservableType where Element: FixedWidthInteger {
+  /// Emits `count` consecutive integers starting at `start` on `scheduler`, one scheduled step
+  /// per element, then completes in a final step. Disposing stops it before the next step.
+  ///
+  /// ```swift
+  /// _ = Observable.range(start: 1, count: 3, scheduler: CurrentThreadScheduler.instance)
+  ///   .subscribe(onNext: { print($0) })
+  /// // Prints: 1
+  /// // Prints: 2
+  /// // Prints: 3
+  /// ```
+  /// - Precondition: `count >= 0` and `start + count - 1` does not overflow.
+  @inlinable
+  public static func range<Scheduler: ImmediateSchedulerType>(
+    start: Element, count: Element, scheduler: Scheduler
+  ) -> Observable<Element> {
+    precondition(count >= 0, "range: count can't be negative")
+    precondition(count == 0 || start &+ (count - 1) >= start, "range: overflow")
+    let integers = sequence(state: Element.zero) { (offset: inout Element) -> Element? in
+      guard offset < count else { return nil }
+      defer { offset += 1 }
+      return start + offset
+    }
+    return from(integers, scheduler: scheduler)
+  }
+}

@@ -17,11 +17,6 @@ struct DispatchQueueConfiguration: Sendable {
   let queue: DispatchQueue
   let leeway: DispatchTimeInterval
 
-  init(queue: DispatchQueue, leeway: DispatchTimeInterval) {
-    self.queue = queue
-    self.leeway = leeway
-  }
-
   func schedule<State>(_ state: State, action: @escaping (State) -> Disposable) -> Disposable {
     let work = ScheduledAction(state, action: action)
     queue.async { work.run() }

@@ -52,7 +52,8 @@ public final class MainScheduler: SchedulerType, Sendable {
   public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
     precondition(
       isMainThread,
-      errorMessage ?? "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread."
+      errorMessage
+        ?? "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread."
     )
   }
 

@@ -65,7 +65,8 @@ public final class SerialDispatchQueueScheduler: SchedulerType, Sendable {
     leeway: DispatchTimeInterval = .nanoseconds(0)
   ) {
     self.init(
-      queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName,
+      queue: DispatchQueue.global(qos: qos.qosClass),
+      internalSerialQueueName: internalSerialQueueName,
       leeway: leeway)
   }
 

@@ -1,7 +1,8 @@
 import Dispatch
-@testable import ReactiveCore
 import Synchronization
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct SubscribeTests {
   @Test func onDisposedRunsOnceAfterCompletion() {
@@ -61,7 +62,11 @@ import Testing
   }
 
   @Test func subscribeWithPassesTheObjectAndHoldsItWeakly() {
-    final class Owner { var seen: [Int] = []; var completed = false; var disposed = false }
+    final class Owner {
+      var seen: [Int] = []
+      var completed = false
+      var disposed = false
+    }
     expectNoLeaks {
       let relay = PublishRelay<Int>()
       var owner: Owner? = Owner()
@@ -84,7 +89,8 @@ import Testing
       let owner = Owner()
       let subject = PublishSubject<Int>()
       _ = subject.subscribe(
-        with: owner, onNext: { $0.log.append("next \($1)") }, onError: { $0.log.append("error \($1)") },
+        with: owner, onNext: { $0.log.append("next \($1)") },
+        onError: { $0.log.append("error \($1)") },
         onCompleted: { $0.log.append("completed") }, onDisposed: { $0.log.append("disposed") })
       subject.onNext(1)
       subject.onError(TestError(id: 9))

@@ -1,7 +1,8 @@
 import Dispatch
-@testable import ReactiveCore
 import Synchronization
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct DisposablesTests {
   @Test func createWithRunsItsActionOnce() {

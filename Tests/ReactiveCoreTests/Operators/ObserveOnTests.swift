@@ -1,7 +1,8 @@
 import Dispatch
-@testable import ReactiveCore
 import Synchronization
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct ObserveOnTests {
   @Test func contractOnTheCurrentThreadScheduler() {
@@ -102,7 +103,8 @@ import Testing
 
   @Test func disposeDropsPendingEventsAndIsABarrier() {
     expectNoLeaks {
-      let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.observeOn.dispose")
+      let scheduler = SerialDispatchQueueScheduler(
+        internalSerialQueueName: "test.observeOn.dispose")
       let relay = PublishRelay<Int>()
       let blocker = Signal()
       let firstArrived = Signal()

@@ -1,13 +1,16 @@
 import Dispatch
-@testable import ReactiveCore
 import Synchronization
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct SchedulerSequenceTests {
   @Test func justOfAndFromOnTheCurrentThreadScheduler() {
     expectNoLeaks {
       let scheduler = CurrentThreadScheduler.instance
-      let a = Recorder<Int>(), b = Recorder<Int>(), c = Recorder<Int>()
+      let a = Recorder<Int>()
+      let b = Recorder<Int>()
+      let c = Recorder<Int>()
       _ = Observable.just(1, scheduler: scheduler).subscribe(a)
       _ = Observable.of(1, 2, 3, scheduler: scheduler).subscribe(b)
       _ = Observable.from([4, 5], scheduler: scheduler).subscribe(c)
@@ -82,6 +85,23 @@ import Testing
       flush(scheduler.queue)
       #expect(count.load(ordering: .relaxed) == stopped)
       #expect(resourcesSettle(heldByTest: 1))
+    }
+  }
+}
+
+@Suite struct ScheduledRangeTests {
+  @Test func rangeOnASchedulerEmitsEachIntegerAsAStep() {
+    expectNoLeaks {
+      let scheduler = CurrentThreadScheduler.instance
+      let recorder = Recorder<Int>()
+      _ = Observable.range(start: 3, count: 3, scheduler: scheduler).subscribe(recorder)
+      #expect(recorder.events == [.next(3), .next(4), .next(5), .completed])
+      let empty = Recorder<UInt8>()
+      _ = Observable<UInt8>.range(start: 250, count: 0, scheduler: scheduler).subscribe(empty)
+      #expect(empty.events == [.completed])
+      let top = Recorder<UInt8>()
+      _ = Observable<UInt8>.range(start: 254, count: 2, scheduler: scheduler).subscribe(top)
+      #expect(top.events == [.next(254), .next(255), .completed])
     }
   }
 }

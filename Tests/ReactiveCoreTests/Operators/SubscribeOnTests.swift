@@ -1,7 +1,8 @@
 import Dispatch
-@testable import ReactiveCore
 import Synchronization
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct SubscribeOnTests {
   @Test func contractOnTheCurrentThreadScheduler() {
@@ -35,7 +36,8 @@ import Testing
 
   @Test func disposingBeforeTheScheduledSubscriptionNeverSubscribes() {
     expectNoLeaks {
-      let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.subscribeOn.cancel")
+      let scheduler = SerialDispatchQueueScheduler(
+        internalSerialQueueName: "test.subscribeOn.cancel")
       let blocker = Signal()
       _ = scheduler.schedule { _ = blocker.wait() }
       let subscribed = Atomic<Bool>(false)

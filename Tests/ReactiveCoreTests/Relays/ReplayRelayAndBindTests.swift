@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct ReplayRelayAndBindTests {
   @Test func replayRelayReplaysItsBuffer() {
@@ -27,7 +28,8 @@ import Testing
   @Test func bindToEachRelayKind() {
     expectNoLeaks {
       let source = PublishSubject<Int>()
-      let publish = PublishRelay<Int>(), behavior = BehaviorRelay(value: 0)
+      let publish = PublishRelay<Int>()
+      let behavior = BehaviorRelay(value: 0)
       let replay = ReplayRelay<Int>.create(bufferSize: 10)
       let seen = Recorder<Int>()
       let watch = publish.subscribe(seen)
@@ -51,7 +53,8 @@ import Testing
   @Test func bindToSeveralRelaysAtOnce() {
     expectNoLeaks {
       let source = PublishRelay<Int>()
-      let a = BehaviorRelay(value: 0), b = BehaviorRelay(value: 0)
+      let a = BehaviorRelay(value: 0)
+      let b = BehaviorRelay(value: 0)
       let binding = source.bind(to: a, b)
       source.accept(7)
       #expect(a.value == 7)

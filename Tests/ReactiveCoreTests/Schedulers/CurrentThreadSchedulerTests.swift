@@ -1,6 +1,7 @@
 import Dispatch
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct CurrentThreadSchedulerTests {
   let scheduler = CurrentThreadScheduler.instance
@@ -74,7 +75,7 @@ import Testing
   @Test func scheduledWorkIsChargedToTheSchedulingScope() {
     let (_, live) = Resources.tracking {
       _ = scheduler.schedule {
-        _ = scheduler.schedule { }
+        _ = scheduler.schedule {}
       }
     }
     #expect(live == 0)

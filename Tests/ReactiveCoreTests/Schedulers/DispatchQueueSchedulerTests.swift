@@ -1,7 +1,8 @@
 import Dispatch
-@testable import ReactiveCore
 import Synchronization
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct DispatchQueueSchedulerTests {
   @Test func serialSchedulerRunsInOrderOnItsQueue() {
@@ -136,7 +137,9 @@ import Testing
     expectNoLeaks {
       let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
       let ran = Atomic<Bool>(false)
-      let work = scheduler.scheduleRelative(.milliseconds(20)) { ran.store(true, ordering: .relaxed) }
+      let work = scheduler.scheduleRelative(.milliseconds(20)) {
+        ran.store(true, ordering: .relaxed)
+      }
       work.dispose()
       // A later timer on the same kind of queue has fired: the cancelled one would have by now.
       let probe = Signal()
@@ -163,9 +166,14 @@ import Testing
       let reachedFive = Signal()
       let afterDispose = Atomic<Bool>(false)
       let violations = Atomic<Int>(0)
-      let work = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(2)) { state in
+      let work = scheduler.schedulePeriodic(
+        0, startAfter: .milliseconds(1), period: .milliseconds(2)
+      ) { state in
         if afterDispose.load(ordering: .acquiring) { violations.add(1, ordering: .relaxed) }
-        let count = states.mutate { $0.append(state); return $0.count }
+        let count = states.mutate {
+          $0.append(state)
+          return $0.count
+        }
         if count == 5 { reachedFive.fire() }
         return state + 1
       }
@@ -191,14 +199,18 @@ import Testing
       let ticks = Atomic<Int>(0)
       let stopped = Signal()
       let ready = Signal()
-      holder.value = scheduler.schedulePeriodic((), startAfter: .milliseconds(1), period: .milliseconds(1)) {
+      holder.value = scheduler.schedulePeriodic(
+        (), startAfter: .milliseconds(1), period: .milliseconds(1)
+      ) {
         _ = ready.wait()
         if ticks.add(1, ordering: .relaxed).newValue == 3 {
           holder.value?.dispose()
           stopped.fire()
         }
       }
-      ready.fire(); ready.fire(); ready.fire()
+      ready.fire()
+      ready.fire()
+      ready.fire()
       #expect(stopped.wait())
       let probe = Signal()
       _ = scheduler.scheduleRelative(.milliseconds(30)) { probe.fire() }

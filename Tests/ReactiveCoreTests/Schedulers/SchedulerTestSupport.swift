@@ -1,6 +1,7 @@
 import Dispatch
-@testable import ReactiveCore
 import Synchronization
+
+@testable import ReactiveCore
 
 /// A value shared between a test and the threads it starts, guarded by a lock.
 final class Shared<Value>: @unchecked Sendable {  // `value` is guarded by `lock`

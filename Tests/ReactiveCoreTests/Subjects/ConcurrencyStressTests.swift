@@ -1,7 +1,8 @@
 import Dispatch
-@testable import ReactiveCore
 import Synchronization
 import Testing
+
+@testable import ReactiveCore
 
 /// Promises 1–3 of the core under real threads: serialized delivery with nothing lost, queued
 /// re-entrancy, and `dispose()` as a barrier.
@@ -16,7 +17,9 @@ import Testing
     let count = Atomic<Int>(0)
     var values: [Int] = []
 
-    init() { values.reserveCapacity(ConcurrencyStressTests.threads * ConcurrencyStressTests.perThread) }
+    init() {
+      values.reserveCapacity(ConcurrencyStressTests.threads * ConcurrencyStressTests.perThread)
+    }
 
     func receive(_ value: Int) {
       if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 {
@@ -39,7 +42,8 @@ import Testing
   static func checkPerThreadOrder(_ values: [Int]) -> Bool {
     var next = [Int](repeating: 0, count: threads)
     for value in values {
-      let thread = value / 1_000_000, index = value % 1_000_000
+      let thread = value / 1_000_000
+      let index = value % 1_000_000
       guard index == next[thread] else { return false }
       next[thread] += 1
     }
@@ -48,7 +52,8 @@ import Testing
 
   @Test func publishSubjectFromManyThreadsLosesNothingAndNeverOverlaps() {
     let subject = PublishSubject<Int>()
-    let first = SerialChecker(), second = SerialChecker()
+    let first = SerialChecker()
+    let second = SerialChecker()
     let a = subject.subscribe(onNext: first.receive)
     let b = subject.subscribe(onNext: second.receive)
     DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in

@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct SubjectTests {
   // MARK: PublishSubject
@@ -191,8 +192,10 @@ import Testing
   @Test func hasObserversTracksSubscriptions() {
     expectNoLeaks {
       let subjects: [(Bool, () -> Disposable)] = {
-        let a = PublishSubject<Int>(), b = BehaviorSubject(value: 0)
-        let c = ReplaySubject<Int>.create(bufferSize: 1), d = AsyncSubject<Int>()
+        let a = PublishSubject<Int>()
+        let b = BehaviorSubject(value: 0)
+        let c = ReplaySubject<Int>.create(bufferSize: 1)
+        let d = AsyncSubject<Int>()
         return [
           (a.hasObservers, { a.subscribe(onNext: { _ in }) }),
           (b.hasObservers, { b.subscribe(onNext: { _ in }) }),
