@@ -127,7 +127,7 @@ import Testing
       // The drain is blocked inside element 0; dispose from here must wait for it to return and
       // must drop 1..<100.
       let disposed = Signal()
-      DispatchQueue.global().async {
+      startThread {
         subscription.value?.dispose()
         afterDispose.store(true, ordering: .releasing)
         disposed.fire()

@@ -34,7 +34,7 @@ import Testing
       let done = Signal()
       let onMain = Shared(false)
       let caller = Signal()
-      DispatchQueue.global().async {
+      startThread {
         _ = MainScheduler.instance.schedule {
           onMain.value = MainScheduler.isMainThread
           done.fire()
@@ -104,7 +104,7 @@ import Testing
             done.fire()
           }
         })
-        DispatchQueue.global().async {
+        startThread {
           for i in 0..<100 { relay.accept(i) }
         }
         #expect(done.wait())

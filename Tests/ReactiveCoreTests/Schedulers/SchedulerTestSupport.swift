@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 @testable import ReactiveCore
@@ -28,13 +29,13 @@ final class Signal: @unchecked Sendable {  // DispatchSemaphore is thread-safe
   private let semaphore = DispatchSemaphore(value: 0)
   init() {}
   func fire() { semaphore.signal() }
-  func wait(seconds: Int = 20) -> Bool {
+  func wait(seconds: Int = 120) -> Bool {
     semaphore.wait(timeout: .now() + .seconds(seconds)) == .success
   }
 }
 
 /// Waits (generous timeout) until `condition` holds; returns whether it did.
-func eventually(seconds: Int = 20, _ condition: () -> Bool) -> Bool {
+func eventually(seconds: Int = 120, _ condition: () -> Bool) -> Bool {
   let deadline = DispatchTime.now() + .seconds(seconds)
   var round = 0
   while !condition() {
@@ -59,4 +60,12 @@ func threadID() -> UInt { currentThreadID() }
 /// subscription object in a local variable).
 func resourcesSettle(heldByTest: Int = 0) -> Bool {
   eventually { (Resources.scope?.live ?? 0) == heldByTest }
+}
+
+/// Runs `body` on a new dedicated thread. Long-running emitters use this rather than a global
+/// queue: a spinning worker of the (small) global pool can starve the queue work other tests wait
+/// for, especially under ThreadSanitizer.
+func startThread(_ body: @escaping @Sendable () -> Void) {
+  let thread = Thread(block: body)
+  thread.start()
 }

@@ -8,7 +8,7 @@ import Testing
 /// re-entrancy, and `dispose()` as a barrier.
 @Suite struct ConcurrencyStressTests {
   static let threads = 4
-  static let perThread = 30_000  // 120k events per test
+  static let perThread = 25_000  // 100k events per test
 
   /// Records deliveries and checks that they never overlap.
   final class SerialChecker: @unchecked Sendable {  // `values` is only touched while `inside` is 1
@@ -112,7 +112,7 @@ import Testing
     let relay = BehaviorRelay(value: 0)
     let stop = Atomic<Bool>(false)
     let done = Signal()
-    DispatchQueue.global().async {
+    startThread {
       var i = 1
       while !stop.load(ordering: .relaxed) {
         relay.accept(i)
@@ -179,7 +179,7 @@ import Testing
   }
 
   @Test func disposeIsABarrierForEverySubscriberUnderAConcurrentEmitter() {
-    for _ in 0..<10 {
+    for _ in 0..<5 {
       let subject = PublishSubject<Int>()
       let stop = Atomic<Bool>(false)
       let violations = Atomic<Int>(0)
@@ -192,7 +192,7 @@ import Testing
         })
       }
       let done = Signal()
-      DispatchQueue.global().async {
+      startThread {
         var i = 0
         while !stop.load(ordering: .relaxed) {
           subject.onNext(i)
@@ -201,15 +201,16 @@ import Testing
         done.fire()
       }
       for (index, subscription) in subscriptions.enumerated() {
-        for _ in 0..<200 { subject.onNext(-1) }
+        for _ in 0..<50 { subject.onNext(-1) }
         subscription.dispose()
         disposedMask.bitwiseOr(1 << index, ordering: .releasing)
       }
-      for _ in 0..<200 { subject.onNext(-2) }
+      for _ in 0..<50 { subject.onNext(-2) }
       stop.store(true, ordering: .relaxed)
       #expect(done.wait())
       #expect(violations.load(ordering: .relaxed) == 0)
-      #expect(!subject.hasObservers)
+      // Unsubscriptions queued behind a busy drainer are applied by the time it drains.
+      #expect(eventually { !subject.hasObservers })
     }
   }
 
@@ -226,14 +227,14 @@ import Testing
           finished.store(true, ordering: .releasing)
         }))
       let emitted = Signal()
-      DispatchQueue.global().async {
+      startThread {
         relay.accept(1)
         emitted.fire()
       }
       #expect(entered.wait())
       let disposed = Signal()
       let finishedWhenDisposeReturned = Shared<Bool?>(nil)
-      DispatchQueue.global().async {
+      startThread {
         subscription.value?.dispose()
         finishedWhenDisposeReturned.value = finished.load(ordering: .acquiring)
         disposed.fire()
