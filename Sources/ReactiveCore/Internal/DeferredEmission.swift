@@ -8,8 +8,9 @@ import Synchronization
   import Darwin
 #endif
 
-/// Lets synchronous generators (`range`, `repeatElement`, `generate`) start emitting only once the
-/// operator that may stop them early (`take`, `element(at:)`, ...) holds their disposable.
+/// Lets synchronous generators (`range`, `repeatElement`, `generate`) and retry loops (`retry`,
+/// `retry(when:)`) start only once the operator that may stop them early (`take`, `element(at:)`,
+/// ...) holds their disposable.
 ///
 /// An operator that can end a sequence before its source does subscribes inside `wiring(_:)`.
 /// A generator subscribed (directly or through other operators) while a wiring is in progress on

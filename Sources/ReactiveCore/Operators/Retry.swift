@@ -49,7 +49,9 @@ extension ObservableType {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
       let sink = RetrySink(downstream: downstream, source: source, attempts: attempts)
-      sink.subscribeNextAttempt()
+      // Inside `take` and friends the attempts start once they can stop them (see
+      // `DeferredEmission`): retrying a synchronously failing source forever then still ends.
+      DeferredEmission.run { sink.subscribeNextAttempt() }
       return sink.serial
     })
   }

@@ -55,22 +55,48 @@ extension ImmediateSchedulerType {
     }
   }
 
-  /// Schedules `action` repeatedly: it receives a `recurse` function that schedules it again.
+  /// Schedules `action` repeatedly: it receives a `recurse` function that schedules it again
+  /// with a new state. Disposing the result cancels every pending step.
+  ///
+  /// Safe on concurrent schedulers: a step that starts before `schedule` has returned to the
+  /// step that scheduled it cannot be lost or cancelled by mistake.
   public func scheduleRecursive<State>(
     _ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void
   ) -> Disposable {
-    let serial = SerialDisposable()
-    let scheduler = self
-    func step(_ state: State) {
-      guard !serial.isDisposed else { return }
-      serial.disposable = scheduler.schedule(state) { state in
-        action(state) { next in step(next) }
-        return Disposables.create()
-      }
-    }
-    step(state)
-    return serial
+    let recursion = RecursiveScheduling(scheduler: self, action: action)
+    recursion.schedule(state)
+    return recursion
   }
+}
+
+/// The state of one `scheduleRecursive` call: the pending steps, each removed when it has run.
+final class RecursiveScheduling<Scheduler: ImmediateSchedulerType, State>: Cancelable,
+  @unchecked Sendable
+{
+  // `group` is thread-safe; `scheduler` and `action` are immutable.
+  let scheduler: Scheduler
+  let action: (State, (State) -> Void) -> Void
+  let group = CompositeDisposable()
+
+  init(scheduler: Scheduler, action: @escaping (State, (State) -> Void) -> Void) {
+    self.scheduler = scheduler
+    self.action = action
+  }
+
+  var isDisposed: Bool { group.isDisposed }
+
+  func schedule(_ state: State) {
+    let slot = SingleAssignmentDisposable()
+    guard let key = group.insert(slot) else { return }
+    slot.setDisposable(
+      scheduler.schedule(state) { state in
+        self.action(state) { next in self.schedule(next) }
+        self.group.remove(for: key)
+        return Disposables.create()
+      })
+  }
+
+  func dispose() { group.dispose() }
 }
 
 extension SchedulerType {

@@ -216,7 +216,8 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
       self.entries = []
       observerCount.store(0, ordering: .releasing)
       var lastElement: Element?
-      if case .async = kind, event.isCompleted { lastElement = buffer.popFirst() }
+      // Keep the element buffered: late subscribers to a completed AsyncSubject receive it too.
+      if case .async = kind, event.isCompleted { lastElement = buffer.last }
       for entry in entries where !entry.isDead {
         let observer = unsafeDowncast(entry, to: HubSubscription<Element>.self).observer
         if let lastElement { observer.on(.next(lastElement)) }

@@ -67,6 +67,16 @@ import Testing
     }
   }
 
+  @Test func endlessSynchronousRetriesStopWhenTaken() {
+    expectNoLeaks {
+      let attempts = TestBox(0)
+      let recorder = Recorder<Int>()
+      _ = flaky(attempts).retry().take(3).subscribe(recorder)
+      #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
+      #expect(attempts.value == 3)
+    }
+  }
+
   @Test func asynchronousFailuresResubscribe() {
     expectNoLeaks {
       let subject = PublishSubject<Int>()

@@ -116,6 +116,17 @@ import Testing
     }
   }
 
+  @Test func endlessSynchronousRetriesStopWhenTaken() {
+    expectNoLeaks {
+      let attempts = TestBox(0)
+      let recorder = Recorder<Int>()
+      _ = flaky(attempts).retry(when: { (errors: Observable<any Error>) in errors })
+        .take(3).subscribe(recorder)
+      #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
+      #expect(attempts.value == 3)
+    }
+  }
+
   @Test func contract() {
     checkOperatorContract { $0.retry(when: { (errors: Observable<any Error>) in errors.take(1) }) }
     checkOperatorContract {

@@ -1,0 +1,152 @@
+/// The sink shared by `merge`, `merge(maxConcurrent:)`, `concat`, `flatMap` and `concatMap`.
+///
+/// Thread safety: `machine` and `delivery` are guarded by `lock`; everything else is immutable or
+/// thread-safe. Events are decided under the lock and delivered by the `DeliveryQueue` drainer,
+/// so downstream never sees two events at once and no lock is held while calling out.
+@usableFromInline
+final class MergeSink<SourceElement, Element>: Cancelable, @unchecked Sendable {
+  @usableFromInline let downstream: AnyObserver<Element>
+  @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
+  @usableFromInline let lock = Lock.make()
+  @usableFromInline var machine: MergeStateMachine<Observable<Element>>
+  @usableFromInline var delivery = DeliveryQueue<Event<Element>>()
+  @usableFromInline let upstream = SingleAssignmentDisposable()
+  @usableFromInline let inners = CompositeDisposable()
+  @usableFromInline let token = ResourceToken()
+
+  @usableFromInline
+  init(
+    downstream: AnyObserver<Element>, maxConcurrent: Int,
+    selector: @escaping (SourceElement) throws -> Observable<Element>
+  ) {
+    self.downstream = downstream
+    self.selector = selector
+    self.machine = MergeStateMachine(maxConcurrent: maxConcurrent)
+  }
+
+  @inlinable
+  func run(_ source: Observable<SourceElement>) -> Disposable {
+    upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: onOuter)))
+    return self
+  }
+
+  @inlinable
+  var isDisposed: Bool { upstream.isDisposed }
+
+  @inlinable
+  func onOuter(_ event: Event<SourceElement>) {
+    switch event {
+    case .next(let element):
+      let inner: Observable<Element>
+      do { inner = try selector(element) } catch {
+        fail(error)
+        return
+      }
+      lock.lock()
+      let start = machine.outerNext(inner)
+      lock.unlock()
+      if let start { startLoop(start) }
+    case .error(let error):
+      fail(error)
+    case .completed:
+      lock.lock()
+      let first = machine.outerCompleted() ? delivery.enter(.completed) : nil
+      lock.unlock()
+      if let first { drain(first) }
+    }
+  }
+
+  @inlinable
+  func onInner(_ event: Event<Element>, key: CompositeDisposable.DisposeKey) {
+    switch event {
+    case .next:
+      lock.lock()
+      let first = machine.stopped ? nil : delivery.enter(event)
+      lock.unlock()
+      if let first { drain(first) }
+    case .error(let error):
+      fail(error)
+    case .completed:
+      lock.lock()
+      let action = machine.innerCompleted()
+      var first: Event<Element>?
+      if case .complete = action { first = delivery.enter(.completed) }
+      lock.unlock()
+      inners.remove(for: key)
+      if case .start(let inner) = action { startLoop(inner) }
+      if let first { drain(first) }
+    }
+  }
+
+  /// Subscribes `first`, then every pending inner that gets a free slot meanwhile (a loop, so
+  /// synchronous inners never make the stack grow).
+  @inlinable
+  func startLoop(_ first: Observable<Element>) {
+    var inner = first
+    while true {
+      subscribeInner(inner)
+      lock.lock()
+      let next = machine.nextToStart()
+      lock.unlock()
+      guard let next else { return }
+      inner = next
+    }
+  }
+
+  @inlinable
+  func subscribeInner(_ inner: Observable<Element>) {
+    let holder = SingleAssignmentDisposable()
+    guard let key = inners.insert(holder) else { return }
+    holder.setDisposable(
+      inner.subscribe(AnyObserver(eventHandler: { [self] event in onInner(event, key: key) })))
+  }
+
+  @inlinable
+  func fail(_ error: any Swift.Error) {
+    lock.lock()
+    let first = machine.stop() ? delivery.enter(.error(error)) : nil
+    lock.unlock()
+    if let first { drain(first) }
+  }
+
+  @inlinable
+  func drain(_ first: Event<Element>) {
+    var event = first
+    while true {
+      downstream.on(event)
+      if event.isStopEvent { disposeSources() }
+      lock.lock()
+      let next = delivery.next()
+      lock.unlock()
+      guard let next else { return }
+      event = next
+    }
+  }
+
+  @inlinable
+  func disposeSources() {
+    upstream.dispose()
+    inners.dispose()
+  }
+
+  @inlinable
+  func dispose() {
+    lock.lock()
+    _ = machine.stop()
+    delivery.removeAll()
+    lock.unlock()
+    disposeSources()
+  }
+}
+
+/// The observable behind every merge-family operator: `selector` turns each element of `source`
+/// into an inner observable; at most `maxConcurrent` inners are subscribed at once.
+@inlinable
+func mergeObservable<SourceElement, Element>(
+  _ source: Observable<SourceElement>, maxConcurrent: Int,
+  selector: @escaping (SourceElement) throws -> Observable<Element>
+) -> Observable<Element> {
+  Observable(subscribeHandler: { downstream in
+    MergeSink(downstream: downstream, maxConcurrent: maxConcurrent, selector: selector).run(source)
+  })
+}

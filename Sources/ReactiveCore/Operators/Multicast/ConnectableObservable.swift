@@ -1,0 +1,205 @@
+import Synchronization
+
+/// An observable sequence that shares one subscription to its source, made only when
+/// `connect()` is called.
+public protocol ConnectableObservableType<Element>: ObservableType {
+  /// Subscribes the shared subject to the source. Calling it again while connected returns the
+  /// current connection; disposing the connection disconnects.
+  func connect() -> Disposable
+}
+
+/// The connectable observable returned by `multicast`, `publish()` and `replay(_:)`.
+///
+/// Subscribers subscribe to the subject; `connect()` subscribes the subject to the source. When
+/// the connection is disposed or the source terminates, the subject is released: subscribers and
+/// connections that come later get a fresh subject from the factory (for `multicast(_ subject:)`,
+/// the same subject again).
+///
+/// ```swift
+/// let published = Observable.of(1, 2).publish()
+/// _ = published.subscribe(onNext: { print($0) })
+/// _ = published.connect()
+/// // Prints: 1
+/// // Prints: 2
+/// ```
+/// - Note: RxSwift's `ConnectableObservable` is a subclass of `Observable`; ours is a separate
+///   class (our `Observable` is final). Call `asObservable()` where an `Observable` is required.
+public final class ConnectableObservable<Element>: ConnectableObservableType, @unchecked Sendable {
+  // Immutable.
+  @usableFromInline let subscribeHandler: (AnyObserver<Element>) -> Disposable
+  @usableFromInline let connectHandler: () -> Disposable
+
+  @usableFromInline
+  init(
+    subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable,
+    connectHandler: @escaping () -> Disposable
+  ) {
+    self.subscribeHandler = subscribeHandler
+    self.connectHandler = connectHandler
+  }
+
+  @inlinable
+  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  where Observer.Element == Element {
+    subscribeHandler(AnyObserver(observer))
+  }
+
+  @inlinable
+  public func connect() -> Disposable { connectHandler() }
+}
+
+extension ObservableType {
+  /// A connectable sequence that shares one subscription to this sequence through `subject`.
+  ///
+  /// See `ConnectableObservable` for the connection rules.
+  @inlinable
+  public func multicast<Subject: SubjectType>(_ subject: Subject)
+    -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element
+  {
+    multicast(makeSubject: { subject })
+  }
+
+  /// A connectable sequence that shares one subscription to this sequence through a subject made
+  /// by `makeSubject` (a new one after each disconnection or termination).
+  @inlinable
+  public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
+    -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element
+  {
+    let state = Multicast(source: asObservable(), makeSubject: makeSubject)
+    return ConnectableObservable(subscribeHandler: state.subscribe, connectHandler: state.connect)
+  }
+
+  /// A connectable sequence that shares one subscription through a `PublishSubject`.
+  ///
+  /// ```swift
+  /// let subject = PublishSubject<Int>()
+  /// let published = subject.publish()
+  /// _ = published.subscribe(onNext: { print($0) })
+  /// subject.onNext(0)  // not connected yet: not seen
+  /// let connection = published.connect()
+  /// subject.onNext(1)
+  /// // Prints: 1
+  /// connection.dispose()
+  /// ```
+  @inlinable
+  public func publish() -> ConnectableObservable<Element> {
+    multicast(makeSubject: { PublishSubject<Element>() })
+  }
+
+  /// A connectable sequence that shares one subscription through a `ReplaySubject` replaying
+  /// `bufferSize` elements.
+  @inlinable
+  public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
+    multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) })
+  }
+
+  /// A connectable sequence that shares one subscription through a `ReplaySubject` replaying
+  /// every element.
+  @inlinable
+  public func replayAll() -> ConnectableObservable<Element> {
+    multicast(makeSubject: { ReplaySubject<Element>.createUnbound() })
+  }
+}
+
+/// The state behind `multicast`: the current subject and connection.
+///
+/// Thread safety: `subject` and `connection` are guarded by `lock`; `makeSubject`, `subscribe`
+/// and `dispose` are called after unlocking.
+@usableFromInline
+final class Multicast<Subject: SubjectType>: @unchecked Sendable {
+  @usableFromInline typealias SourceElement = Subject.Observer.Element
+
+  @usableFromInline let source: Observable<SourceElement>
+  @usableFromInline let makeSubject: () -> Subject
+  @usableFromInline let lock = Lock.make()
+  @usableFromInline var subject: Subject?
+  @usableFromInline var connection: MulticastConnection<Subject>?
+
+  @usableFromInline
+  init(source: Observable<SourceElement>, makeSubject: @escaping () -> Subject) {
+    self.source = source
+    self.makeSubject = makeSubject
+  }
+
+  /// The current subject, made (outside the lock) when there is none.
+  @inlinable
+  func currentSubject() -> Subject {
+    if let subject = lock.withLock({ self.subject }) { return subject }
+    let made = makeSubject()
+    return lock.withLock {
+      if let subject = self.subject { return subject }
+      self.subject = made
+      return made
+    }
+  }
+
+  @inlinable
+  func subscribe(_ observer: AnyObserver<Subject.Element>) -> Disposable {
+    currentSubject().subscribe(observer)
+  }
+
+  @inlinable
+  func connect() -> Disposable {
+    if let connection = lock.withLock({ self.connection }) { return connection }
+    let subject = currentSubject()
+    lock.lock()
+    if let connection = self.connection {
+      lock.unlock()
+      return connection
+    }
+    let connection = MulticastConnection(parent: self, observer: subject.asObserver())
+    self.connection = connection
+    lock.unlock()
+    connection.subscription.setDisposable(
+      source.subscribe(AnyObserver(eventHandler: connection.on)))
+    return connection
+  }
+
+  /// `connection` ended: forget it and its subject.
+  @inlinable
+  func disconnect(_ connection: MulticastConnection<Subject>) {
+    lock.lock()
+    if self.connection === connection {
+      self.connection = nil
+      self.subject = nil
+    }
+    lock.unlock()
+  }
+}
+
+/// One connection of a `Multicast`: forwards the source into the subject until disposed or the
+/// source terminates.
+@usableFromInline
+final class MulticastConnection<Subject: SubjectType>: Cancelable, @unchecked Sendable {
+  // `parent` is cleared once by the winner of `disposed`; the rest is immutable or thread-safe.
+  @usableFromInline var parent: Multicast<Subject>?
+  @usableFromInline let observer: Subject.Observer
+  @usableFromInline let subscription = SingleAssignmentDisposable()
+  @usableFromInline let disposed = Atomic<Bool>(false)
+  @usableFromInline let token = ResourceToken()
+
+  @usableFromInline
+  init(parent: Multicast<Subject>, observer: Subject.Observer) {
+    self.parent = parent
+    self.observer = observer
+  }
+
+  @inlinable
+  var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+  @inlinable
+  func on(_ event: Event<Subject.Observer.Element>) {
+    guard !isDisposed else { return }
+    if event.isStopEvent { dispose() }
+    observer.on(event)
+  }
+
+  @inlinable
+  func dispose() {
+    guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    let parent = self.parent
+    self.parent = nil
+    parent?.disconnect(self)
+    subscription.dispose()
+  }
+}

@@ -1,0 +1,111 @@
+import Synchronization
+
+extension ObservableType {
+  /// Subscribes to the source on `scheduler`, and disposes that subscription on `scheduler` too.
+  ///
+  /// Use it to move the work a source does when subscribed (a blocking read, an expensive setup)
+  /// off the calling thread. Events are delivered wherever the source emits them; combine with
+  /// `observe(on:)` to choose where observers run.
+  ///
+  /// ```swift
+  /// let background = ConcurrentDispatchQueueScheduler(qos: .utility)
+  /// _ = Observable<String>.create { observer in
+  ///   observer.onNext(readFile())  // runs on the background queue
+  ///   observer.onCompleted()
+  ///   return Disposables.create()
+  /// }
+  /// .subscribe(on: background)
+  /// .subscribe(onNext: { print($0) })
+  /// ```
+  ///
+  /// Disposing before the scheduled subscription ran cancels it: the source is never subscribed.
+  /// Disposing afterwards schedules the source's disposal on `scheduler`, so it may finish after
+  /// `dispose()` returns; a subscription made with `subscribe(onNext:…)` still receives nothing
+  /// once `dispose()` has returned.
+  @inlinable
+  public func subscribe<Scheduler: ImmediateSchedulerType>(on scheduler: Scheduler)
+    -> Observable<Element>
+  {
+    let source = asObservable()
+    return Observable(subscribeHandler: { downstream in
+      let sink = SubscribeOnSink(downstream: downstream, scheduler: scheduler)
+      sink.run(source)
+      return sink.upstream
+    })
+  }
+}
+
+@usableFromInline
+final class SubscribeOnSink<Element, Scheduler: ImmediateSchedulerType>: @unchecked Sendable {
+  // Events are serial by contract; `everything` is thread-safe.
+  @usableFromInline let downstream: AnyObserver<Element>
+  @usableFromInline let scheduler: Scheduler
+  @usableFromInline let upstream = SingleAssignmentDisposable()
+  /// First the pending scheduled subscription, then the subscription (disposed on the scheduler).
+  @usableFromInline let everything = SerialDisposable()
+  @usableFromInline let token = ResourceToken()
+
+  @inlinable
+  init(downstream: AnyObserver<Element>, scheduler: Scheduler) {
+    self.downstream = downstream
+    self.scheduler = scheduler
+  }
+
+  @usableFromInline
+  func run(_ source: Observable<Element>) {
+    let cancelSchedule = SingleAssignmentDisposable()
+    everything.disposable = cancelSchedule
+    upstream.setDisposable(everything)
+    let scheduler = self.scheduler
+    cancelSchedule.setDisposable(
+      scheduler.schedule(self) { sink in
+        let subscription = source.subscribe(AnyObserver(eventHandler: sink.on))
+        sink.everything.disposable = ScheduledDisposable(
+          scheduler: scheduler, disposable: subscription)
+        return Disposables.create()
+      })
+  }
+
+  @inlinable
+  func on(_ event: Event<Element>) {
+    guard !upstream.isStopped else { return }
+    if case .next = event {
+      downstream.on(event)
+    } else if upstream.tryTerminate() {
+      downstream.on(event)
+      upstream.dispose()
+    }
+  }
+}
+
+/// Disposes a disposable on a scheduler (RxSwift's `ScheduledDisposable`).
+@usableFromInline
+final class ScheduledDisposable<Scheduler: ImmediateSchedulerType>: Cancelable,
+  @unchecked Sendable
+{
+  // `disposable` is taken by the single winner of `disposed`.
+  @usableFromInline let scheduler: Scheduler
+  @usableFromInline let disposed = Atomic<Bool>(false)
+  @usableFromInline var disposable: Disposable?
+  @usableFromInline let token = ResourceToken()
+
+  @usableFromInline
+  init(scheduler: Scheduler, disposable: Disposable) {
+    self.scheduler = scheduler
+    self.disposable = disposable
+  }
+
+  @usableFromInline
+  var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+
+  @usableFromInline
+  func dispose() {
+    guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    guard let inner = disposable else { return }
+    disposable = nil
+    _ = scheduler.schedule(inner) { inner in
+      inner.dispose()
+      return Disposables.create()
+    }
+  }
+}

@@ -1,0 +1,133 @@
+/// The sink of `flatMapLatest`, `switchLatest` and `flatMapFirst`.
+///
+/// Thread safety: `machine` and `delivery` are guarded by `lock`; the disposables are thread-safe.
+/// Outer events are serial by contract, so inners are subscribed one at a time; the previous
+/// inner is disposed (through `inner`, a `SerialDisposable`) before the next one is subscribed.
+@usableFromInline
+final class SwitchSink<SourceElement, Element>: Cancelable, @unchecked Sendable {
+  @usableFromInline let downstream: AnyObserver<Element>
+  @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
+  @usableFromInline let lock = Lock.make()
+  @usableFromInline var machine: SwitchStateMachine
+  @usableFromInline var delivery = DeliveryQueue<Event<Element>>()
+  @usableFromInline let upstream = SingleAssignmentDisposable()
+  @usableFromInline let inner = SerialDisposable()
+  @usableFromInline let token = ResourceToken()
+
+  @usableFromInline
+  init(
+    downstream: AnyObserver<Element>, mode: SwitchStateMachine.Mode,
+    selector: @escaping (SourceElement) throws -> Observable<Element>
+  ) {
+    self.downstream = downstream
+    self.selector = selector
+    self.machine = SwitchStateMachine(mode: mode)
+  }
+
+  @inlinable
+  func run(_ source: Observable<SourceElement>) -> Disposable {
+    upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: onOuter)))
+    return self
+  }
+
+  @inlinable
+  var isDisposed: Bool { upstream.isDisposed }
+
+  @inlinable
+  func onOuter(_ event: Event<SourceElement>) {
+    switch event {
+    case .next(let element):
+      if machine.mode == .first {
+        // Do not even run the selector while an inner is running (as RxSwift).
+        lock.lock()
+        let busy = machine.hasInner || machine.stopped
+        lock.unlock()
+        if busy { return }
+      }
+      let source: Observable<Element>
+      do { source = try selector(element) } catch {
+        fail(error)
+        return
+      }
+      lock.lock()
+      let id = machine.outerNext()
+      lock.unlock()
+      guard let id else { return }
+      let holder = SingleAssignmentDisposable()
+      inner.disposable = holder  // disposes the previous inner first
+      holder.setDisposable(
+        source.subscribe(AnyObserver(eventHandler: { [self] event in onInner(event, id: id) })))
+    case .error(let error):
+      fail(error)
+    case .completed:
+      lock.lock()
+      let first = machine.outerCompleted() ? delivery.enter(.completed) : nil
+      lock.unlock()
+      if let first { drain(first) }
+    }
+  }
+
+  @inlinable
+  func onInner(_ event: Event<Element>, id: Int) {
+    lock.lock()
+    var first: Event<Element>?
+    switch event {
+    case .next:
+      if machine.innerNext(id: id) { first = delivery.enter(event) }
+    case .error:
+      if machine.innerFailed(id: id) { first = delivery.enter(event) }
+    case .completed:
+      if machine.innerCompleted(id: id) { first = delivery.enter(event) }
+    }
+    lock.unlock()
+    if let first { drain(first) }
+  }
+
+  @inlinable
+  func fail(_ error: any Swift.Error) {
+    lock.lock()
+    let first = machine.stop() ? delivery.enter(.error(error)) : nil
+    lock.unlock()
+    if let first { drain(first) }
+  }
+
+  @inlinable
+  func drain(_ first: Event<Element>) {
+    var event = first
+    while true {
+      downstream.on(event)
+      if event.isStopEvent { disposeSources() }
+      lock.lock()
+      let next = delivery.next()
+      lock.unlock()
+      guard let next else { return }
+      event = next
+    }
+  }
+
+  @inlinable
+  func disposeSources() {
+    upstream.dispose()
+    inner.dispose()
+  }
+
+  @inlinable
+  func dispose() {
+    lock.lock()
+    _ = machine.stop()
+    delivery.removeAll()
+    lock.unlock()
+    disposeSources()
+  }
+}
+
+/// The observable behind the switching operators.
+@inlinable
+func switchObservable<SourceElement, Element>(
+  _ source: Observable<SourceElement>, mode: SwitchStateMachine.Mode,
+  selector: @escaping (SourceElement) throws -> Observable<Element>
+) -> Observable<Element> {
+  Observable(subscribeHandler: { downstream in
+    SwitchSink(downstream: downstream, mode: mode, selector: selector).run(source)
+  })
+}

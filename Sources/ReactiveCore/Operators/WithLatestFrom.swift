@@ -1,0 +1,180 @@
+extension ObservableType {
+  /// Combines each element of this sequence with the latest element of `second`, using
+  /// `resultSelector`.
+  ///
+  /// `second` is subscribed first. Elements arriving before `second` has emitted are dropped.
+  /// The completion of `second` is ignored (its last element stays in use); its error ends the
+  /// result. This sequence's completion or error ends the result. A throwing `resultSelector`
+  /// becomes an error.
+  ///
+  /// ```swift
+  /// let taps = PublishSubject<Void>()
+  /// let text = BehaviorSubject(value: "hello")
+  /// _ = taps.withLatestFrom(text) { _, text in text.uppercased() }
+  ///   .subscribe(onNext: { print($0) })
+  /// taps.onNext(())
+  /// // Prints: HELLO
+  /// ```
+  @inlinable
+  public func withLatestFrom<Source: ObservableConvertibleType, Result>(
+    _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result
+  ) -> Observable<Result> {
+    let first = asObservable()
+    let second = second.asObservable()
+    return Observable(subscribeHandler: { downstream in
+      WithLatestFromSink(downstream: downstream, resultSelector: resultSelector)
+        .run(first, second)
+    })
+  }
+
+  /// Emits the latest element of `second` whenever this sequence emits (see
+  /// `withLatestFrom(_:resultSelector:)` for the rules).
+  ///
+  /// ```swift
+  /// let taps = PublishSubject<Void>()
+  /// let text = BehaviorSubject(value: "hello")
+  /// _ = taps.withLatestFrom(text).subscribe(onNext: { print($0) })
+  /// taps.onNext(())
+  /// // Prints: hello
+  /// ```
+  @inlinable
+  public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source)
+    -> Observable<Source.Element>
+  {
+    withLatestFrom(second) { $1 }
+  }
+}
+
+/// The sink of `withLatestFrom`.
+///
+/// Thread safety: `state` and `delivery` are guarded by `lock`; the rest is immutable or
+/// thread-safe. `resultSelector` runs outside the lock, in delivery order.
+@usableFromInline
+final class WithLatestFromSink<Element, Second, Result>: Cancelable, @unchecked Sendable {
+  @usableFromInline
+  enum Item {
+    case values(Element, Second)
+    case error(any Swift.Error)
+    case completed
+  }
+
+  @usableFromInline let downstream: AnyObserver<Result>
+  @usableFromInline let resultSelector: (Element, Second) throws -> Result
+  @usableFromInline let lock = Lock.make()
+  @usableFromInline var latest: Second?
+  @usableFromInline var stopped = false
+  @usableFromInline var delivery = DeliveryQueue<Item>()
+  @usableFromInline let upstream = SingleAssignmentDisposable()
+  @usableFromInline let secondSubscription = SingleAssignmentDisposable()
+  @usableFromInline let token = ResourceToken()
+
+  @usableFromInline
+  init(
+    downstream: AnyObserver<Result>, resultSelector: @escaping (Element, Second) throws -> Result
+  ) {
+    self.downstream = downstream
+    self.resultSelector = resultSelector
+  }
+
+  @inlinable
+  func run(_ first: Observable<Element>, _ second: Observable<Second>) -> Disposable {
+    secondSubscription.setDisposable(second.subscribe(AnyObserver(eventHandler: onSecond)))
+    upstream.setDisposable(first.subscribe(AnyObserver(eventHandler: onFirst)))
+    return self
+  }
+
+  @inlinable
+  var isDisposed: Bool { upstream.isDisposed }
+
+  @inlinable
+  func onFirst(_ event: Event<Element>) {
+    lock.lock()
+    guard !stopped else {
+      lock.unlock()
+      return
+    }
+    var item: Item?
+    switch event {
+    case .next(let element):
+      if let latest { item = .values(element, latest) }
+    case .error(let error):
+      stopped = true
+      item = .error(error)
+    case .completed:
+      stopped = true
+      item = .completed
+    }
+    let first = item.flatMap { delivery.enter($0) }
+    lock.unlock()
+    if let first { drain(first) }
+  }
+
+  @inlinable
+  func onSecond(_ event: Event<Second>) {
+    lock.lock()
+    guard !stopped else {
+      lock.unlock()
+      return
+    }
+    var first: Item?
+    switch event {
+    case .next(let element):
+      latest = element
+    case .error(let error):
+      stopped = true
+      first = delivery.enter(.error(error))
+    case .completed:
+      break
+    }
+    lock.unlock()
+    if let first { drain(first) }
+  }
+
+  @inlinable
+  func drain(_ first: Item) {
+    var item = first
+    while true {
+      switch item {
+      case .values(let element, let second):
+        do {
+          downstream.on(.next(try resultSelector(element, second)))
+        } catch {
+          lock.lock()
+          stopped = true
+          delivery.removeAll()
+          lock.unlock()
+          if !upstream.isDisposed {
+            downstream.on(.error(error))
+            disposeSources()
+          }
+        }
+      case .error(let error):
+        downstream.on(.error(error))
+        disposeSources()
+      case .completed:
+        downstream.on(.completed)
+        disposeSources()
+      }
+      lock.lock()
+      let next = delivery.next()
+      lock.unlock()
+      guard let next else { return }
+      item = next
+    }
+  }
+
+  @inlinable
+  func disposeSources() {
+    upstream.dispose()
+    secondSubscription.dispose()
+  }
+
+  @inlinable
+  func dispose() {
+    lock.lock()
+    stopped = true
+    delivery.removeAll()
+    lock.unlock()
+    disposeSources()
+  }
+}

@@ -1,0 +1,50 @@
+extension ObservableType {
+  /// Pairs the elements of every source in `collection` in order and combines each group with
+  /// `resultSelector`.
+  ///
+  /// Same rules as the two-source form; an empty collection completes at once without emitting.
+  ///
+  /// ```swift
+  /// _ = Observable.zip([Observable.of(1, 2), .of(10, 20)]) { $0.reduce(0, +) }
+  ///   .subscribe(onNext: { print($0) })
+  /// // Prints: 11
+  /// // Prints: 22
+  /// ```
+  @inlinable
+  public static func zip<Collection: Swift.Collection>(
+    _ collection: Collection,
+    resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+  ) -> Observable<Element> where Collection.Element: ObservableType {
+    let sources = collection.map { $0.asObservable() }
+    typealias Source = Collection.Element.Element
+    return Observable(subscribeHandler: { downstream in
+      if sources.isEmpty {
+        downstream.on(.completed)
+        return Disposables.create()
+      }
+      let sink = ZipSink<[FIFO<Source>], [Source], Element>(
+        arity: sources.count, buffers: Array(repeating: FIFO(), count: sources.count),
+        downstream: downstream,
+        take: { buffers in buffers.indices.map { buffers[$0].popFirst()! } },
+        select: resultSelector)
+      for (index, source) in sources.enumerated() {
+        sink.subscribe(source, index: index) { $0[index].append($1) }
+      }
+      return sink
+    })
+  }
+
+  /// Pairs the elements of every source in `collection` into arrays.
+  ///
+  /// ```swift
+  /// _ = Observable.zip([Observable.of(1, 2), .of(10, 20)]).subscribe(onNext: { print($0) })
+  /// // Prints: [1, 10]
+  /// // Prints: [2, 20]
+  /// ```
+  @inlinable
+  public static func zip<Collection: Swift.Collection>(_ collection: Collection)
+    -> Observable<[Element]>
+  where Collection.Element: ObservableType, Collection.Element.Element == Element {
+    Observable<[Element]>.zip(collection) { $0 }
+  }
+}

@@ -1,0 +1,145 @@
+import Dispatch
+import Synchronization
+import Testing
+
+@testable import ReactiveCore
+
+/// The test process services the main queue (Swift Testing's entry point runs the main actor on
+/// the main queue), so these tests drive `MainScheduler` for real: hop to the main thread with
+/// `MainActor.run`, or schedule from a background thread and wait for the main queue.
+@Suite struct MainSchedulerTests {
+  @Test func mainQueueIsServicedInTheTestProcess() {
+    let ran = Signal()
+    let onMain = Shared(false)
+    DispatchQueue.main.async {
+      onMain.value = MainScheduler.isMainThread
+      ran.fire()
+    }
+    #expect(ran.wait())
+    #expect(onMain.value)
+  }
+
+  @Test func backgroundThreadIsNotMain() {
+    let result = Shared(true)
+    DispatchQueue.global().async(
+      execute: DispatchWorkItem {
+        result.value = MainScheduler.isMainThread
+      })
+    // The global queue runs the item on a worker thread.
+    #expect(eventually { !result.value })
+  }
+
+  @Test func scheduleFromABackgroundThreadRunsOnTheMainThread() {
+    expectNoLeaks {
+      let done = Signal()
+      let onMain = Shared(false)
+      let caller = Signal()
+      startThread {
+        _ = MainScheduler.instance.schedule {
+          onMain.value = MainScheduler.isMainThread
+          done.fire()
+        }
+        caller.fire()
+      }
+      #expect(caller.wait())
+      #expect(done.wait())
+      #expect(onMain.value)
+      #expect(resourcesSettle())
+    }
+  }
+
+  @Test @MainActor func scheduleOnTheMainThreadRunsAtOnce() {
+    #expect(MainScheduler.isMainThread)
+    MainScheduler.ensureRunningOnMainThread()
+    MainScheduler.ensureExecutingOnScheduler()
+    var log: [String] = []
+    _ = MainScheduler.instance.schedule { log.append("ran") }
+    log.append("after")
+    #expect(log == ["ran", "after"])
+  }
+
+  @Test @MainActor func nestedScheduleOnTheMainThreadGoesBehindTheCurrentAction() async {
+    let log = Shared<[String]>([])
+    let done = Signal()
+    _ = MainScheduler.instance.schedule {
+      _ = MainScheduler.instance.schedule {
+        log.mutate { $0.append("nested") }
+        done.fire()
+      }
+      log.mutate { $0.append("outer") }
+    }
+    #expect(log.value == ["outer"])
+    // Let the main queue run the nested action.
+    await Task.yield()
+    for _ in 0..<1_000 where log.value.count < 2 {
+      await Task.yield()
+    }
+    #expect(log.value == ["outer", "nested"])
+  }
+
+  @Test @MainActor func asyncInstanceAlwaysGoesThroughTheQueue() async {
+    var log: [String] = []
+    _ = MainScheduler.asyncInstance.schedule { log.append("ran") }
+    log.append("after")
+    #expect(log == ["after"])
+    for _ in 0..<1_000 where log.count < 2 {
+      await Task.yield()
+    }
+    #expect(log == ["after", "ran"])
+  }
+
+  @Test func observeOnMainDeliversOnTheMainThreadInOrder() {
+    expectNoLeaks {
+      do {
+        let relay = PublishRelay<Int>()
+        let seen = Shared<[Int]>([])
+        let allOnMain = Shared(true)
+        let done = Signal()
+        let subscription = relay.observe(on: MainScheduler.instance).subscribe(onNext: { value in
+          if !MainScheduler.isMainThread { allOnMain.value = false }
+          if seen.mutate({
+            $0.append(value)
+            return $0.count
+          }) == 100 {
+            done.fire()
+          }
+        })
+        startThread {
+          for i in 0..<100 { relay.accept(i) }
+        }
+        #expect(done.wait())
+        #expect(seen.value == Array(0..<100))
+        #expect(allOnMain.value)
+        subscription.dispose()
+      }
+      #expect(resourcesSettle())
+    }
+  }
+
+  @Test func relativeAndPeriodicWorkRunOnTheMainThread() {
+    expectNoLeaks {
+      let done = Signal()
+      let onMain = Shared(true)
+      let ticks = Shared(0)
+      _ = MainScheduler.instance.scheduleRelative(.milliseconds(5)) {
+        if !MainScheduler.isMainThread { onMain.value = false }
+      }
+      let periodic = MainScheduler.instance.schedulePeriodic(
+        0, startAfter: .milliseconds(1), period: .milliseconds(2)
+      ) { n in
+        if !MainScheduler.isMainThread { onMain.value = false }
+        if ticks.mutate({
+          $0 += 1
+          return $0
+        }) == 3 {
+          done.fire()
+        }
+        return n + 1
+      }
+      #expect(done.wait())
+      periodic.dispose()
+      #expect(onMain.value)
+      #expect(resourcesSettle())
+    }
+  }
+}

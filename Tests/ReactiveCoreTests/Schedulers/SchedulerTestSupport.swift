@@ -1,0 +1,71 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+@testable import ReactiveCore
+
+/// A value shared between a test and the threads it starts, guarded by a lock.
+final class Shared<Value>: @unchecked Sendable {  // `value` is guarded by `lock`
+  private let lock = Locked<Value?>(nil)
+
+  init(_ value: Value) { lock.withLock { $0 = value } }
+
+  var value: Value {
+    get { lock.withLock { $0! } }
+    set { lock.withLock { $0 = newValue } }
+  }
+
+  func mutate<T>(_ body: (inout Value) -> T) -> T {
+    lock.withLock { state in
+      var value = state!
+      defer { state = value }
+      return body(&value)
+    }
+  }
+}
+
+/// Signals once; `wait()` returns `true` when it was signalled within a generous timeout.
+final class Signal: @unchecked Sendable {  // DispatchSemaphore is thread-safe
+  private let semaphore = DispatchSemaphore(value: 0)
+  init() {}
+  func fire() { semaphore.signal() }
+  func wait(seconds: Int = 120) -> Bool {
+    semaphore.wait(timeout: .now() + .seconds(seconds)) == .success
+  }
+}
+
+/// Waits (generous timeout) until `condition` holds; returns whether it did.
+func eventually(seconds: Int = 120, _ condition: () -> Bool) -> Bool {
+  let deadline = DispatchTime.now() + .seconds(seconds)
+  var round = 0
+  while !condition() {
+    if DispatchTime.now() > deadline { return false }
+    yieldThread(round)
+    round += 1
+  }
+  return true
+}
+
+/// Runs on `queue` after everything already submitted to it (serial queues only).
+func flush(_ queue: DispatchQueue) {
+  queue.sync {}
+}
+
+/// The current thread, for comparing where work ran.
+func threadID() -> UInt { currentThreadID() }
+
+/// Inside `expectNoLeaks`: waits (generous timeout) until work that signalled the test from a
+/// queue has also returned and released its resources; `true` once the scope is down to
+/// `heldByTest` (resources the test body itself still references, such as a disposed
+/// subscription object in a local variable).
+func resourcesSettle(heldByTest: Int = 0) -> Bool {
+  eventually { (Resources.scope?.live ?? 0) == heldByTest }
+}
+
+/// Runs `body` on a new dedicated thread. Long-running emitters use this rather than a global
+/// queue: a spinning worker of the (small) global pool can starve the queue work other tests wait
+/// for, especially under ThreadSanitizer.
+func startThread(_ body: @escaping @Sendable () -> Void) {
+  let thread = Thread(block: body)
+  thread.start()
+}
