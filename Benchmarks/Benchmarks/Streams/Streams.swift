@@ -39,6 +39,8 @@ let benchmarks: @Sendable () -> Void = {
   chainBenchmarks()
   fanOutBenchmarks()
   churnBenchmarks()
+  combineLatestBenchmarks()
+  flatMapLatestBenchmarks()
   behaviorRelayBenchmarks()
 }
 
