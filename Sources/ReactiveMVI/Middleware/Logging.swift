@@ -3,7 +3,7 @@ extension Middleware {
   ///
   /// The cause is the intent being handled, or `result <r>` for a result from a running effect.
   /// For struct states only the stored properties that changed are printed
-  /// (`name: old → new`, compared by their reflected descriptions); other states (enums, classes)
+  /// (`name: old → new`, compared by their descriptions, strings quoted); other states (enums, classes)
   /// print the whole new state. A result that leaves the state as it was prints `(no change)`.
   /// Events print as `event <e>`, unmapped effect errors as `effect failed: <error>`.
   ///
@@ -41,21 +41,27 @@ extension Middleware {
 
 /// The changed stored properties of a struct (`a: 1 → 2, b: "x" → "y"`), the whole new value for
 /// other types, or `(no change)`.
-func describeChange<Value>(from old: Value, to new: Value) -> String {
+package func describeChange<Value>(from old: Value, to new: Value) -> String {
   let oldMirror = Mirror(reflecting: old)
   let newMirror = Mirror(reflecting: new)
   if oldMirror.displayStyle == .struct, newMirror.displayStyle == .struct {
     var changes: [String] = []
     for (oldChild, newChild) in zip(oldMirror.children, newMirror.children) {
-      let before = String(reflecting: oldChild.value)
-      let after = String(reflecting: newChild.value)
+      let before = show(oldChild.value)
+      let after = show(newChild.value)
       if before != after {
         changes.append("\(newChild.label ?? "_"): \(before) → \(after)")
       }
     }
     return changes.isEmpty ? "(no change)" : changes.joined(separator: ", ")
   }
-  let before = String(reflecting: old)
-  let after = String(reflecting: new)
+  let before = show(old)
+  let after = show(new)
   return before == after ? "(no change)" : after
+}
+
+/// A value as the log shows it: strings quoted, everything else as `String(describing:)`.
+func show(_ value: Any) -> String {
+  if let string = value as? String { return String(reflecting: string) }
+  return String(describing: value)
 }
