@@ -69,7 +69,8 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   ) {
     let log = self.log
     let recorder = Middleware<F> { activity, _ in log.withLock { $0.append(activity) } }
-    self.store = Store(initialState: initialState, feature: feature, middleware: [recorder] + middleware)
+    self.store = Store(
+      initialState: initialState, feature: feature, middleware: [recorder] + middleware)
     self.scheduler = scheduler
     self.reporter = reporter
     self.state = initialState
@@ -142,7 +143,8 @@ public final class TestStore<F: Feature> where F.State: Equatable {
       collect(location)
       return !steps.isEmpty
     }
-    receive(matching: { $0 == expected }, description: "\(expected)", assert: assert, location: location)
+    receive(
+      matching: { $0 == expected }, description: "\(expected)", assert: assert, location: location)
   }
 
   /// Asserts that the next unasserted one-off event is `expected`.
@@ -216,7 +218,9 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     }
     let step = steps.removeFirst()
     guard case .result(let result) = step.origin else {
-      fail("expected to receive \(description), but the next step is \(describeSteps([step]))", location)
+      fail(
+        "expected to receive \(description), but the next step is \(describeSteps([step]))",
+        location)
       state = step.states.last ?? state
       return
     }
@@ -315,7 +319,9 @@ public struct TestStoreReporter: Sendable {
   let report: @Sendable (_ message: String, _ location: TestStoreLocation?) -> Void
 
   /// A reporter calling `report` for each failure.
-  public init(_ report: @escaping @Sendable (_ message: String, _ location: TestStoreLocation?) -> Void) {
+  public init(
+    _ report: @escaping @Sendable (_ message: String, _ location: TestStoreLocation?) -> Void
+  ) {
     self.report = report
   }
 
@@ -327,7 +333,8 @@ public struct TestStoreReporter: Sendable {
           Issue.record(
             Comment(rawValue: message),
             sourceLocation: SourceLocation(
-              fileID: String(describing: location.fileID), filePath: String(describing: location.filePath),
+              fileID: String(describing: location.fileID),
+              filePath: String(describing: location.filePath),
               line: Int(location.line), column: Int(location.column)))
         } else {
           Issue.record(Comment(rawValue: message))

@@ -43,7 +43,8 @@ public enum IntentLog {
     let decoder = JSONDecoder()
     var intents: [Intent] = []
     for (index, line) in log.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let trimmed = line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+      let trimmed = line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace)
+        .reversed()
       let text = String(trimmed)
       if text.isEmpty { continue }
       do {
@@ -64,7 +65,9 @@ public enum IntentLog {
     /// The decoder's error.
     public var underlying: any Error
 
-    public var description: String { "line \(line): cannot decode intent from \(text): \(underlying)" }
+    public var description: String {
+      "line \(line): cannot decode intent from \(text): \(underlying)"
+    }
   }
 }
 

@@ -78,9 +78,11 @@ public struct Effect<Result, Event> {
   public static func task(
     priority: TaskPriority? = nil, _ operation: @escaping @Sendable () async throws -> Result
   ) -> Effect {
-    Effect(.stream(taskObservable(priority: priority) { send in
-      send(.result(try await operation()))
-    }))
+    Effect(
+      .stream(
+        taskObservable(priority: priority) { send in
+          send(.result(try await operation()))
+        }))
   }
 
   /// Runs an async function in a `Task` that may send any number of results and events.
@@ -94,7 +96,9 @@ public struct Effect<Result, Event> {
 
   /// Cancels the running effects marked with `id` (see ``cancellable(id:cancelInFlight:)``).
   /// Their outputs not yet reduced are dropped.
-  public static func cancel(id: some Hashable & Sendable) -> Effect { Effect(.cancel(AnyHashable(id))) }
+  public static func cancel(id: some Hashable & Sendable) -> Effect {
+    Effect(.cancel(AnyHashable(id)))
+  }
 
   /// Runs several effects side by side.
   public static func merge(_ effects: Effect...) -> Effect { Effect(.merge(effects)) }

@@ -20,7 +20,9 @@ import Testing
   @Test func cancelInFlightReplacesTheRunningEffect() {
     expectStoreNoLeaks {
       let store = Store(initialState: Remote.State(), feature: Remote())
-      let first = PublishSubject<Int>(), second = PublishSubject<Int>(), other = PublishSubject<Int>()
+      let first = PublishSubject<Int>()
+      let second = PublishSubject<Int>()
+      let other = PublishSubject<Int>()
       store.send(.listen(id: "a", first.asObservable()))
       store.send(.listen(id: "b", other.asObservable()))
       store.send(.listen(id: "a", second.asObservable(), cancelInFlight: true))

@@ -1,6 +1,7 @@
-@testable import ReactiveCore
 import ReactiveMVI
 import Testing
+
+@testable import ReactiveCore
 
 @Suite struct EventsAndDisposalTests {
   let feature = MovieSearch(search: { _ in [] })
@@ -10,7 +11,8 @@ import Testing
       let store = Store(initialState: MovieSearch.State.idle, feature: feature)
       store.send(.open("a"))
       store.send(.open("b"))
-      let first = Collected<MovieSearch.Event>(), second = Collected<MovieSearch.Event>()
+      let first = Collected<MovieSearch.Event>()
+      let second = Collected<MovieSearch.Event>()
       let a = store.events.subscribe(onNext: { first.append($0) })
       let b = store.events.subscribe(onNext: { second.append($0) })
       #expect(first.values == [.showDetail("a"), .showDetail("b")])

@@ -41,7 +41,8 @@ import Testing
   @Test func reentrantIntentFromASubscriberIsHandledAfterTheCurrentOne() {
     expectStoreNoLeaks {
       let store = Store(initialState: Counter.State(), feature: Counter())
-      let first = Collected<Int>(), second = Collected<Int>()
+      let first = Collected<Int>()
+      let second = Collected<Int>()
       let a = store.states.subscribe(onNext: { state in
         first.append(state.count)
         if state.count == 1 { store.send(.increment) }
@@ -62,7 +63,8 @@ import Testing
   }
 
   @Test func concurrentSendersAreReducedOneAtATime() {
-    let threads = 8, perThread = 2_000
+    let threads = 8
+    let perThread = 2_000
     expectStoreNoLeaks {
       let store = Store(initialState: Counter.State(), feature: Counter())
       let seen = Collected<Int>()

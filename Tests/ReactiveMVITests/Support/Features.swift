@@ -75,7 +75,8 @@ struct MovieSearch: Feature {
   func reduce(_ state: State, _ result: Result) -> State {
     switch result {
     case .started(let query): return .loading(query: query)
-    case .found(let query, let movies): return movies.isEmpty ? .empty(query: query) : .loaded(movies)
+    case .found(let query, let movies):
+      return movies.isEmpty ? .empty(query: query) : .loaded(movies)
     case .failed(let message): return .error(message)
     case .cleared: return .idle
     }

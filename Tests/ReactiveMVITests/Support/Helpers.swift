@@ -1,5 +1,6 @@
-@testable import ReactiveCore
 import Testing
+
+@testable import ReactiveCore
 
 /// Runs `body` in a fresh resource scope and checks every resource it created was released.
 func expectStoreNoLeaks<T>(

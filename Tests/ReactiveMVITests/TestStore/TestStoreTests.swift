@@ -53,7 +53,8 @@ final class FailureLog: @unchecked Sendable {  // `messages` is only touched thr
   @Test func drivesAStoreOnVirtualTime() {
     let scheduler = TestScheduler(initialClock: 0)
     let store = TestStore(
-      initialState: Stopwatch.State(), feature: Stopwatch(scheduler: scheduler), scheduler: scheduler)
+      initialState: Stopwatch.State(), feature: Stopwatch(scheduler: scheduler),
+      scheduler: scheduler)
     store.send(.start) { $0.isRunning = true }
     store.advance(by: 9)
     store.advance(by: 1)
@@ -74,9 +75,10 @@ final class FailureLog: @unchecked Sendable {  // `messages` is only touched thr
       initialState: Stopwatch.State(), feature: Stopwatch(scheduler: scheduler),
       scheduler: scheduler, reporter: failures.reporter)
     store.send(.start)
-    #expect(failures.messages.values == [
-      "TestStore: state changed after start but no assertion was given: isRunning: false → true"
-    ])
+    #expect(
+      failures.messages.values == [
+        "TestStore: state changed after start but no assertion was given: isRunning: false → true"
+      ])
     #expect(store.state.isRunning)  // carries on from the actual state
     store.advance(by: 10)
     store.receive(.tick) { $0.seconds = 5 }
