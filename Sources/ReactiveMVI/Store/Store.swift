@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Owns one immutable state value and changes it only by reducing results, one at a time, in
 /// arrival order, whichever threads send intents.
 ///
@@ -16,7 +18,8 @@
 ///
 /// Ordering and threads (see Docs/Store.md):
 /// - Work (intents, effect outputs) is queued and run by one thread at a time, the *drainer*: the
-///   thread that found the store idle. It handles every queued item before returning.
+///   thread that found the store idle. It handles every queued item before returning (after
+///   65,536 items in one turn it hands the rest to a background thread).
 /// - An intent sent from a state subscriber, a middleware or an effect while the store is busy is
 ///   queued and handled after the current item; it never recurses.
 /// - States, events and middleware callbacks are delivered on the draining thread. To render on
@@ -25,7 +28,7 @@
 ///   state and ``events`` buffers events until its first subscriber.
 ///
 /// Disposing the store (or releasing it) cancels every running effect; it then ignores intents.
-public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Sendable {
+public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unchecked Sendable {
   // Thread safety: `shared` (queue, running effects, current state, flags) is only touched under
   // its lock; `pendingEvents` is only touched by the drainer (the `draining` flag hands it over
   // under the lock); everything else is immutable or a thread-safe relay.
@@ -148,7 +151,12 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     if becameDrainer { drain() }
   }
 
-  private func drain() {
+  /// How many items one thread drains before handing the drainer role to a background thread, so
+  /// that producers on other threads cannot keep one caller of `send` busy forever.
+  static var drainBudget: Int { 65_536 }
+
+  func drain() {
+    var budget = Self.drainBudget
     while true {
       let next = shared.withLock { shared -> Work? in
         if let work = shared.queue.popFirst() { return work }
@@ -157,6 +165,13 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       }
       guard let work = next else { return }
       process(work)
+      budget -= 1
+      if budget == 0 {
+        // Still the drainer: the background thread goes on where this one stops.
+        let store: any Drainable = self
+        DispatchQueue.global().async { store.drain() }
+        return
+      }
     }
   }
 
@@ -289,4 +304,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     }
     for subscription in subscriptions { subscription.dispose() }
   }
+}
+
+/// Lets a drainer hand its role to another thread without capturing the feature's type.
+protocol Drainable: AnyObject, Sendable {
+  func drain()
 }

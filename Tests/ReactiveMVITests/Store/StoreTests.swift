@@ -101,3 +101,15 @@ import Testing
       ])
   }
 }
+
+@Suite struct DrainHandOffTests {
+  @Test func aLongReentrantChainIsHandedToABackgroundThreadAndCompletes() async {
+    let total = 70_000  // more than one drainer turn (65,536 items)
+    let store = Store(initialState: Counter.State(), feature: Counter())
+    let subscription = store.states.subscribe(onNext: { state in
+      if state.count < total { store.send(.increment) }
+    })
+    #expect(await eventually { store.state.count == total })
+    subscription.dispose()
+  }
+}
