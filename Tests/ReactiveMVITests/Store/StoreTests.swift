@@ -102,6 +102,33 @@ import Testing
   }
 }
 
+@Suite struct ConcurrentReentrancyTests {
+  @Test func allSubscribersSeeTheSameOrderWithConcurrentAndReentrantSenders() {
+    let threads = 4
+    let perThread = 1_000
+    let store = Store(initialState: Counter.State(), feature: Counter())
+    let first = Collected<Counter.State>()
+    let second = Collected<Counter.State>()
+    let b = store.states.subscribe(onNext: { second.append($0) })
+    let a = store.states.subscribe(onNext: { state in
+      first.append(state)
+      // Every 10th count, re-entrantly relabel: queued behind the work already waiting.
+      if state.count % 10 == 0 && state.label != "\(state.count)" {
+        store.send(.setLabel("\(state.count)"))
+      }
+    })
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+      for _ in 0..<perThread { store.send(.increment) }
+    }
+    #expect(store.state.count == threads * perThread)
+    #expect(second.values.first == Counter.State())
+    #expect(first.values == second.values)
+    #expect(first.values.map(\.count) == first.values.map(\.count).sorted())
+    a.dispose()
+    b.dispose()
+  }
+}
+
 @Suite struct DrainHandOffTests {
   @Test func aLongReentrantChainIsHandedToABackgroundThreadAndCompletes() async {
     let total = 70_000  // more than one drainer turn (65,536 items)
