@@ -25,7 +25,7 @@
 public struct Effect<Result, Event> {
   enum Operation {
     case none
-    case emit([EffectOutput<Result, Event>])
+    case emitOne(EffectOutput<Result, Event>)
     case stream(Observable<EffectOutput<Result, Event>>)
     case cancel(AnyHashable)
     case merge([Effect])
@@ -48,10 +48,10 @@ public struct Effect<Result, Event> {
   public static var none: Effect { Effect(.none) }
 
   /// Reduces `result` synchronously, as part of handling the intent.
-  public static func result(_ result: Result) -> Effect { Effect(.emit([.result(result)])) }
+  public static func result(_ result: Result) -> Effect { Effect(.emitOne(.result(result))) }
 
   /// Publishes a one-off event synchronously, as part of handling the intent.
-  public static func event(_ event: Event) -> Effect { Effect(.emit([.event(event)])) }
+  public static func event(_ event: Event) -> Effect { Effect(.emitOne(.event(event))) }
 
   /// Runs `source` and reduces each of its elements as a result. Completion ends the effect; an
   /// error ends it and is mapped to a result (see ``catch(_:)``).

@@ -30,7 +30,7 @@ import Dispatch
 /// Disposing the store (or releasing it) cancels every running effect; it then ignores intents.
 public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unchecked Sendable {
   // Thread safety: `shared` (queue, running effects, current state, flags) is only touched under
-  // its lock; `pendingEvents` is only touched by the drainer (the `draining` flag hands it over
+  // its lock; `pendingEvents` and `drainerState` are only touched by the drainer (the `draining` flag hands it over
   // under the lock); everything else is immutable or a thread-safe relay.
   public typealias Element = F.Intent
 
@@ -58,6 +58,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
   let stateRelay: BehaviorRelay<F.State>
   let eventRelay = PublishRelay<F.Event>()
   var pendingEvents: [F.Event] = []
+  /// The drainer's copy of the state (only the drainer writes the state, so it reads its own copy
+  /// without locking and publishes each new value to `shared.state` for other threads).
+  var drainerState: F.State
   let middleware: [Middleware<F>]
 
   /// Creates a store holding `initialState`, run by `feature`, watched by `middleware` (in order).
@@ -65,6 +68,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
     self.feature = feature
     self.middleware = middleware
     self.shared = Protected(Shared(state: initialState))
+    self.drainerState = initialState
     self.stateRelay = BehaviorRelay(value: initialState)
   }
 
@@ -179,8 +183,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
     switch work {
     case .intent(let intent):
       notify(.intent(intent))
-      let current = shared.withLock { $0.state }
-      run(feature.handle(intent, state: current), id: nil, mapping: nil)
+      run(feature.handle(intent, state: drainerState), id: nil, mapping: nil)
     case .output(let output, let key):
       guard isRunning(key) else { return }
       apply(output, origin: .effect)
@@ -202,8 +205,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
     switch output {
     case .result(let result):
       notify(.result(result, origin: origin))
-      let old = shared.withLock { $0.state }
+      let old = drainerState
       let new = feature.reduce(old, result)
+      drainerState = new
       shared.withLock { $0.state = new }
       notify(.stateChanged(from: old, to: new))
       stateRelay.accept(new)
@@ -245,8 +249,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
     switch effect.operation {
     case .none:
       break
-    case .emit(let outputs):
-      for output in outputs { apply(output, origin: .intent) }
+    case .emitOne(let output):
+      apply(output, origin: .intent)
     case .cancel(let target):
       cancel(target)
     case .merge(let effects):
