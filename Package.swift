@@ -21,7 +21,12 @@ let package = Package(
       dependencies: ["ReactiveCore", "ReactiveMVI"],
       path: "Examples/HeroSelector"
     ),
-    .testTarget(name: "ReactiveCoreTests", dependencies: ["ReactiveCore", "ReactiveTesting"]),
+    // Test support: counts heap allocations per thread (see Tests/AllocationCounter).
+    .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
+    .testTarget(
+      name: "ReactiveCoreTests",
+      dependencies: ["ReactiveCore", "ReactiveTesting", "AllocationCounter"]
+    ),
     .testTarget(name: "ReactiveTestingTests", dependencies: ["ReactiveCore", "ReactiveTesting"]),
     .testTarget(
       name: "ReactiveMVITests", dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting"]),

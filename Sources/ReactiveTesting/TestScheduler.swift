@@ -73,30 +73,32 @@ public final class TestScheduler: SchedulerType, Sendable {
   ///
   /// - Complexity: O(log n) in the number of queued items.
   public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
-    _ = scheduleAbsoluteVirtual(time) {
+    _ = scheduleAbsoluteVirtual((), time: time) { _ in
       action()
       return Disposables.create()
     }
   }
 
-  /// Schedules `action` at `time` exactly; the returned disposable cancels it (and disposes what the
-  /// action returned, once it ran).
-  public func scheduleAbsoluteVirtual(_ time: TestTime, action: @escaping () -> Disposable)
-    -> Disposable
-  {
-    state.withLock { state in
-      let item = ScheduledItem(time: time, sequence: state.nextSequence, action: action)
-      state.nextSequence += 1
-      state.queue.insert(item)
+  /// Schedules `action` with `state` at the virtual time `time` exactly (no processing-delay
+  /// adjustment); the returned disposable cancels it, and once it ran disposes what it returned.
+  ///
+  /// - Complexity: O(log n) in the number of queued items.
+  public func scheduleAbsoluteVirtual<StateType>(
+    _ state: StateType, time: TestTime, action: @escaping (StateType) -> Disposable
+  ) -> Disposable {
+    self.state.withLock { queue in
+      let item = ScheduledItem(time: time, sequence: queue.nextSequence) { action(state) }
+      queue.nextSequence += 1
+      queue.queue.insert(item)
       return item
     }
   }
 
-  /// Schedules `action` `dueTime` ticks after the current clock, with no adjustment.
-  public func scheduleRelativeVirtual(_ dueTime: TestTime, action: @escaping () -> Disposable)
-    -> Disposable
-  {
-    scheduleAbsoluteVirtual(clock + dueTime, action: action)
+  /// Schedules `action` with `state` `dueTime` ticks after the current clock, with no adjustment.
+  public func scheduleRelativeVirtual<StateType>(
+    _ state: StateType, dueTime: TestTime, action: @escaping (StateType) -> Disposable
+  ) -> Disposable {
+    scheduleAbsoluteVirtual(state, time: clock + dueTime, action: action)
   }
 
   /// The number of ticks in `interval`: `Int(seconds / resolution + 0.5)` (`nil` for `.never`).
@@ -126,7 +128,7 @@ public final class TestScheduler: SchedulerType, Sendable {
     _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
     guard let time = self.dueTime(after: dueTime) else { return Disposables.create() }
-    return scheduleAbsoluteVirtual(time) { action(state) }
+    return scheduleAbsoluteVirtual(state, time: time, action: action)
   }
 
   /// Runs `action` first after `startAfter`, then every `period`. Each run first schedules the

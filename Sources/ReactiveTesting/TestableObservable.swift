@@ -23,7 +23,7 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
   }
 
   private let kind: Kind
-  private weak let scheduler: TestScheduler?
+  private weak var scheduler: TestScheduler?
   private let state = Protected(State())
 
   /// The events this observable plays.
@@ -62,7 +62,7 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
     var scheduled: [Disposable] = []
     if kind == .cold, let scheduler {
       scheduled = recordedEvents.map { recorded in
-        scheduler.scheduleRelativeVirtual(recorded.time) {
+        scheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
           observer.on(recorded.value)
           return Disposables.create()
         }

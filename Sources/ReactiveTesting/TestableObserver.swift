@@ -9,8 +9,8 @@ import ReactiveCore
 /// #expect(observer.events == [.next(300, 1)])
 /// ```
 public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {
-  // `recorded` is behind its mutex; the scheduler is only read (its clock is locked).
-  private weak let scheduler: TestScheduler?
+  // `recorded` is behind its lock; `scheduler` is set once in `init` and only read after.
+  private weak var scheduler: TestScheduler?
   private let recorded = Protected<[Recorded<Event<Element>>]>([])
 
   init(scheduler: TestScheduler) {

@@ -18,12 +18,12 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
   /// The thread that last delivered; written before `busy` is set.
   @usableFromInline let busyThread = Atomic<UInt>(0)
   // Written before `upstreamSet` is published; read only by the one that tears down.
-  @usableFromInline var upstream: Disposable?
+  @usableFromInline @exclusivity(unchecked) var upstream: Disposable?
   // Read only while `busy`; cleared only by whoever observes `disposed` with `busy` clear.
-  @usableFromInline var onNext: ((Element) -> Void)?
-  @usableFromInline var onError: ((any Swift.Error) -> Void)?
-  @usableFromInline var onCompleted: (() -> Void)?
-  @usableFromInline var onDisposed: (() -> Void)?
+  @usableFromInline @exclusivity(unchecked) var onNext: ((Element) -> Void)?
+  @usableFromInline @exclusivity(unchecked) var onError: ((any Swift.Error) -> Void)?
+  @usableFromInline @exclusivity(unchecked) var onCompleted: (() -> Void)?
+  @usableFromInline @exclusivity(unchecked) var onDisposed: (() -> Void)?
   @usableFromInline let token = ResourceToken()
 
   @inlinable

@@ -1,41 +1,70 @@
-/// A first-in, first-out queue on a contiguous array; amortized O(1) push and pop.
+/// A first-in, first-out ring buffer: O(1) push and pop, and no allocation once it has grown to
+/// its working size.
 @usableFromInline
 struct FIFO<Element> {
   @usableFromInline var storage: ContiguousArray<Element?> = []
   @usableFromInline var head = 0
+  @usableFromInline var count = 0
 
   @inlinable init() {}
 
-  @inlinable var isEmpty: Bool { head == storage.count }
-  @inlinable var count: Int { storage.count - head }
+  @inlinable var isEmpty: Bool { count == 0 }
 
   @inlinable
   mutating func append(_ element: Element) {
-    storage.append(element)
+    if count == storage.count { grow() }
+    var index = head + count
+    if index >= storage.count { index -= storage.count }
+    storage[index] = element
+    count += 1
   }
 
   @inlinable
   mutating func popFirst() -> Element? {
-    guard head < storage.count else { return nil }
+    guard count > 0 else { return nil }
     let element = storage[head].take()
     head += 1
-    if head == storage.count {
-      storage.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 32 && head * 2 >= storage.count {
-      storage.removeFirst(head)
-      head = 0
-    }
+    if head == storage.count { head = 0 }
+    count -= 1
     return element
   }
 
   @inlinable
   mutating func removeAll() {
-    storage.removeAll()
+    storage = []
     head = 0
+    count = 0
   }
 
   /// The elements in order, oldest first.
   @inlinable
-  var elements: [Element] { storage[head...].map { $0! } }
+  var elements: [Element] {
+    (0..<count).map { offset in
+      var index = head + offset
+      if index >= storage.count { index -= storage.count }
+      return storage[index]!
+    }
+  }
+
+  /// The newest element.
+  @inlinable
+  var last: Element? {
+    guard count > 0 else { return nil }
+    var index = head + count - 1
+    if index >= storage.count { index -= storage.count }
+    return storage[index]
+  }
+
+  @usableFromInline
+  mutating func grow() {
+    let newCapacity = Swift.max(4, storage.count * 2)
+    var newStorage = ContiguousArray<Element?>(repeating: nil, count: newCapacity)
+    for offset in 0..<count {
+      var index = head + offset
+      if index >= storage.count { index -= storage.count }
+      newStorage[offset] = storage[index].take()
+    }
+    storage = newStorage
+    head = 0
+  }
 }

@@ -40,7 +40,8 @@ extension ObservableType {
 
   /// An observable that emits the arguments in order and completes.
   ///
-  /// Stops early when the subscription is disposed from inside an observer.
+  /// Emits synchronously on the subscribing thread; stops early when an operator downstream such as
+  /// `take(_:)` ends the sequence (see `repeatElement(_:)`), so infinite sequences work too.
   ///
   /// ```swift
   /// _ = Observable.of(1, 2, 3).subscribe(onNext: { print($0) })
@@ -58,13 +59,15 @@ extension ObservableType {
   public static func from<S: Sequence>(_ sequence: S) -> Observable<Element>
   where S.Element == Element {
     Observable(subscribeHandler: { observer in
-      let disposed = BooleanDisposable()
-      for element in sequence {
-        if disposed.isDisposed { return disposed }
-        observer.on(.next(element))
+      let disposable = GeneratorDisposable()
+      DeferredEmission.run {
+        for element in sequence {
+          if disposable.isDisposed { return }
+          observer.on(.next(element))
+        }
+        if !disposable.isDisposed { observer.on(.completed) }
       }
-      if !disposed.isDisposed { observer.on(.completed) }
-      return disposed
+      return disposable
     })
   }
 

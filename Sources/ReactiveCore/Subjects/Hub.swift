@@ -3,23 +3,27 @@ import Synchronization
 
 /// The engine shared by every subject and relay: a subscriber list plus a serializing drain loop.
 ///
-/// Every operation (an event, a subscription, an unsubscription) is a `Command`. The thread that
-/// finds the hub idle becomes the *drainer*: it runs its command, then every command that other
-/// threads (or re-entrant calls from inside callbacks) queued meanwhile, then goes idle. So:
+/// Every operation (an event, a subscription) is a `Command`. The thread that finds the hub idle
+/// becomes the *drainer*: it runs its command, then every command that other threads (or
+/// re-entrant calls from inside callbacks) queued meanwhile, then goes idle. So:
 /// - observers never receive two events at once, and all see the same order;
 /// - a re-entrant `onNext`/`accept` from inside a callback is queued and delivered after the
 ///   current event has reached every observer (no recursion);
 /// - no lock is held while observers run; the subscriber list is touched only by the drainer, so
 ///   delivery reads it without copying, locking or retaining.
 ///
-/// `state` packs the drainer flag (bit 0) and the number of announced-but-not-yet-taken queued
-/// commands (the rest). Fast path for an uncontended event: one compare-exchange to enter, the
-/// deliveries, one compare-exchange to leave. Enqueuers announce first (count += 1) and then append
-/// under `queueLock`; the drainer leaves only when the count is zero, so nothing accepted is lost.
-/// A drainer that has run `drainBudget` queued commands in one turn hands the role to a background
-/// thread, so producers on other threads cannot keep one caller of `accept` busy forever.
+/// `state` packs the drainer flag (bit 0), a "dead entries to remove" flag (bit 1) and the number
+/// of announced-but-not-yet-taken queued commands (bits 2 and up). Fast path for an uncontended
+/// event: one compare-exchange to enter, the deliveries, one compare-exchange to leave. Enqueuers
+/// announce first and then append under `queueLock`; the drainer leaves only when nothing is
+/// announced, so nothing accepted is lost. A drainer that has run `drainBudget` queued commands
+/// in one turn hands the role to a background thread, so producers on other threads cannot keep
+/// one caller of `accept` busy forever.
+///
+/// Unsubscribing is deliberately not generic (see `HubCore`): `dispose()` reaches it through the
+/// `Disposable` existential, where generic code would run unspecialized.
 @usableFromInline
-final class Hub<Element>: @unchecked Sendable {
+final class Hub<Element>: HubCore, @unchecked Sendable {
   /// How past elements are handed to new subscribers.
   @usableFromInline
   enum Kind {
@@ -37,20 +41,15 @@ final class Hub<Element>: @unchecked Sendable {
   enum Command {
     case event(Event<Element>)
     case subscribe(HubSubscription<Element>)
-    case unsubscribe(HubSubscription<Element>)
   }
 
   @usableFromInline let kind: Kind
-  @usableFromInline let state = Atomic<Int>(0)
   @usableFromInline let queueLock = Lock.make()
   // Guarded by `queueLock`.
-  @usableFromInline var queue = FIFO<Command>()
-  // Drainer-owned: only the thread holding bit 0 of `state` touches the following.
-  @usableFromInline @exclusivity(unchecked) var observers: ContiguousArray<HubSubscription<Element>> = []
-  @usableFromInline var buffer = FIFO<Element>()
-  @usableFromInline var terminal: Event<Element>?
-  /// Number of live observers, readable from any thread (`hasObservers`).
-  @usableFromInline let observerCount = Atomic<Int>(0)
+  @usableFromInline @exclusivity(unchecked) var queue = FIFO<Command>()
+  // Drainer-owned: only the thread holding the drainer bit touches these.
+  @usableFromInline @exclusivity(unchecked) var buffer = FIFO<Element>()
+  @usableFromInline @exclusivity(unchecked) var terminal: Event<Element>?
 
   @inlinable
   init(kind: Kind, initial: Element? = nil) {
@@ -63,7 +62,7 @@ final class Hub<Element>: @unchecked Sendable {
   /// Sends `event` to every observer, serialized with all other commands.
   @inlinable
   func send(_ event: Event<Element>) {
-    if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+    if state.compareExchange(expected: 0, desired: Self.draining, ordering: .acquiring).exchanged {
       deliver(event)
       drainAndLeave()
     } else {
@@ -75,18 +74,13 @@ final class Hub<Element>: @unchecked Sendable {
   @inlinable
   func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
     let subscription = HubSubscription(hub: self, observer: observer)
-    run(.subscribe(subscription))
-    return subscription
-  }
-
-  @inlinable
-  func run(_ command: Command) {
-    if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-      execute(command)
+    if state.compareExchange(expected: 0, desired: Self.draining, ordering: .acquiring).exchanged {
+      attach(subscription)
       drainAndLeave()
     } else {
-      enqueue(command)
+      enqueue(.subscribe(subscription))
     }
+    return subscription
   }
 
   @usableFromInline
@@ -104,14 +98,14 @@ final class Hub<Element>: @unchecked Sendable {
   func enterOrEnqueue(_ command: Command) -> Bool {
     var current = state.load(ordering: .relaxed)
     while true {
-      if current & 1 == 0 {
+      if current & Self.draining == 0 {
         let (exchanged, now) = state.compareExchange(
-          expected: current, desired: current | 1, ordering: .acquiring)
+          expected: current, desired: current | Self.draining, ordering: .acquiring)
         if exchanged { return true }
         current = now
       } else {
         let (exchanged, now) = state.compareExchange(
-          expected: current, desired: current + 2, ordering: .relaxed)
+          expected: current, desired: current + Self.announced, ordering: .relaxed)
         if exchanged { break }
         current = now
       }
@@ -124,11 +118,23 @@ final class Hub<Element>: @unchecked Sendable {
   /// thread that happened to become the drainer is not held hostage by endless producers elsewhere.
   @usableFromInline static var drainBudget: Int { 65_536 }
 
+  /// Runs queued commands until none is announced, then gives up the drainer role.
   @inlinable
   func drainAndLeave() {
     var budget = Self.drainBudget
     while true {
-      if state.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged { return }
+      let current = state.load(ordering: .relaxed)
+      if current == Self.draining {
+        if state.compareExchange(expected: current, desired: 0, ordering: .releasing).exchanged {
+          return
+        }
+        continue
+      }
+      if current & Self.compactionNeeded != 0 {
+        state.bitwiseAnd(~Self.compactionNeeded, ordering: .acquiring)
+        removeDeadEntries()
+        continue
+      }
       if budget == 0 {
         handOff()
         return
@@ -136,6 +142,10 @@ final class Hub<Element>: @unchecked Sendable {
       budget -= 1
       execute(takeAnnounced())
     }
+  }
+
+  override func resumeDraining() {
+    drainAndLeave()
   }
 
   /// Passes the drainer role (still held) to a background thread that goes on draining.
@@ -150,7 +160,7 @@ final class Hub<Element>: @unchecked Sendable {
     var round = 0
     while true {
       if let command = queueLock.withLock({ queue.popFirst() }) {
-        state.subtract(2, ordering: .acquiring)
+        state.subtract(Self.announced, ordering: .acquiring)
         return command
       }
       yieldThread(round)
@@ -165,7 +175,6 @@ final class Hub<Element>: @unchecked Sendable {
     switch command {
     case .event(let event): deliver(event)
     case .subscribe(let subscription): attach(subscription)
-    case .unsubscribe(let subscription): detach(subscription)
     }
   }
 
@@ -189,22 +198,29 @@ final class Hub<Element>: @unchecked Sendable {
         buffer.append(element)
         return
       }
-      observers.withUnsafeBufferPointer { observers in
-        for observer in observers where !observer.isDead {
-          observer.observer.on(event)
+      // Borrowed iteration: the list cannot change during delivery (only the drainer changes
+      // it, between commands), so no copy and no retain per observer.
+      entries.withUnsafeBufferPointer { entries in
+        for index in entries.indices {
+          Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+            if !entry.isDead {
+              unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(event)
+            }
+          }
         }
       }
     case .error, .completed:
       terminal = event
       if case .behavior = kind { buffer.removeAll() }
-      let observers = self.observers
-      self.observers = []
+      let entries = self.entries
+      self.entries = []
       observerCount.store(0, ordering: .releasing)
       var lastElement: Element?
       if case .async = kind, event.isCompleted { lastElement = buffer.popFirst() }
-      for observer in observers where !observer.isDead {
-        if let lastElement { observer.observer.on(.next(lastElement)) }
-        observer.observer.on(event)
+      for entry in entries where !entry.isDead {
+        let observer = unsafeDowncast(entry, to: HubSubscription<Element>.self).observer
+        if let lastElement { observer.on(.next(lastElement)) }
+        observer.on(event)
       }
     }
   }
@@ -217,7 +233,7 @@ final class Hub<Element>: @unchecked Sendable {
       case .replay:
         for element in buffer.elements { subscription.observer.on(.next(element)) }
       case .async:
-        if terminal.isCompleted, let last = buffer.elements.last {
+        if terminal.isCompleted, let last = buffer.last {
           subscription.observer.on(.next(last))
         }
       case .publish, .behavior: break
@@ -234,48 +250,115 @@ final class Hub<Element>: @unchecked Sendable {
     case .publish, .async: break
     }
     guard !subscription.isDead else { return }
-    observers.append(subscription)
+    entries.append(subscription)
     observerCount.add(1, ordering: .relaxed)
   }
+}
+
+/// The element-independent half of a `Hub`: the drainer state word and the subscriber list.
+/// Unsubscribing runs here, so `dispose()` never enters unspecialized generic code.
+@usableFromInline
+class HubCore: @unchecked Sendable {
+  // `state` arbitrates; `entries` is touched only by the thread holding the drainer bit.
+  @usableFromInline static var draining: Int { 1 }
+  @usableFromInline static var compactionNeeded: Int { 2 }
+  @usableFromInline static var announced: Int { 4 }
+
+  @usableFromInline let state = Atomic<Int>(0)
+  @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<HubEntry> = []
+  /// Number of live observers, readable from any thread (`hasObservers`).
+  @usableFromInline let observerCount = Atomic<Int>(0)
 
   @inlinable
-  func detach(_ subscription: HubSubscription<Element>) {
-    guard let index = observers.firstIndex(where: { $0 === subscription }) else { return }
-    observers.remove(at: index)
-    observerCount.subtract(1, ordering: .relaxed)
-  }
+  init() {}
 
   /// Whether any observer is subscribed.
   @inlinable
-  var hasObservers: Bool { observerCount.load(ordering: .relaxed) > 0 }
+  final var hasObservers: Bool { observerCount.load(ordering: .relaxed) > 0 }
+
+  /// Called by a disposed entry: removes it now if the hub is idle, otherwise asks the drainer to.
+  @usableFromInline
+  final func entryDied() {
+    var current = state.load(ordering: .relaxed)
+    while true {
+      if current & Self.draining == 0 {
+        let (exchanged, now) = state.compareExchange(
+          expected: current, desired: current | Self.draining, ordering: .acquiring)
+        if exchanged {
+          removeDeadEntries()
+          if !state.compareExchange(expected: Self.draining, desired: 0, ordering: .releasing)
+            .exchanged
+          {
+            resumeDraining()
+          }
+          return
+        }
+        current = now
+      } else {
+        let (exchanged, now) = state.compareExchange(
+          expected: current, desired: current | Self.compactionNeeded, ordering: .relaxed)
+        if exchanged { return }
+        current = now
+      }
+    }
+  }
+
+  /// Drops disposed entries from the list. Drainer only.
+  @usableFromInline
+  final func removeDeadEntries() {
+    var kept = 0
+    for index in entries.indices where !entries[index].isDead {
+      if kept != index { entries.swapAt(kept, index) }
+      kept += 1
+    }
+    let removed = entries.count - kept
+    guard removed > 0 else { return }
+    for _ in 0..<removed { entries.removeLast() }
+    observerCount.subtract(removed, ordering: .relaxed)
+  }
+
+  /// Runs the queued commands that arrived while a non-generic caller held the drainer role.
+  @usableFromInline
+  func resumeDraining() {
+    preconditionFailure("Internal inconsistency: HubCore is only used through Hub")
+  }
 }
 
-/// One observer of a `Hub`; disposing it detaches the observer.
+/// One observer's place in a hub. Disposing marks it dead; the hub drops it.
 @usableFromInline
-final class HubSubscription<Element>: Cancelable, @unchecked Sendable {
-  // `observer` is immutable; `hub` is cleared by the single winner of `dead`.
-  @usableFromInline let observer: AnyObserver<Element>
-  @usableFromInline weak var hub: Hub<Element>?
+class HubEntry: Cancelable, @unchecked Sendable {
+  // `hub` is cleared by the single winner of `dead`. It is strong, as in RxSwift: an entry keeps
+  // its hub alive until disposed (a weak reference would cost a side-table allocation).
   @usableFromInline let dead = Atomic<Bool>(false)
+  @usableFromInline var hub: HubCore?
   @usableFromInline let token = ResourceToken()
 
   @inlinable
-  init(hub: Hub<Element>, observer: AnyObserver<Element>) {
-    self.hub = hub
-    self.observer = observer
-  }
+  init(hub: HubCore) { self.hub = hub }
 
   @inlinable @inline(__always)
-  var isDead: Bool { dead.load(ordering: .relaxed) }
+  final var isDead: Bool { dead.load(ordering: .relaxed) }
 
   @inlinable
-  var isDisposed: Bool { dead.load(ordering: .acquiring) }
+  final var isDisposed: Bool { dead.load(ordering: .acquiring) }
 
-  @inlinable
-  func dispose() {
+  @usableFromInline
+  final func dispose() {
     guard !dead.exchange(true, ordering: .acquiringAndReleasing) else { return }
     let hub = self.hub
     self.hub = nil
-    hub?.run(.unsubscribe(self))
+    hub?.entryDied()
+  }
+}
+
+/// A subscribed observer of a `Hub`.
+@usableFromInline
+final class HubSubscription<Element>: HubEntry, @unchecked Sendable {  // `observer` is immutable
+  @usableFromInline let observer: AnyObserver<Element>
+
+  @inlinable
+  init(hub: Hub<Element>, observer: AnyObserver<Element>) {
+    self.observer = observer
+    super.init(hub: hub)
   }
 }

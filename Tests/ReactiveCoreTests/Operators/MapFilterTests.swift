@@ -39,3 +39,22 @@ import Testing
     checkOperatorContract { $0.filter { $0 > 2 } }
   }
 }
+
+@Suite struct FromTests {
+  @Test func fromAnInfiniteSequenceStopsWhenTakeEnds() {
+    expectNoLeaks {
+      let recorder = Recorder<Int>()
+      _ = Observable.from(1...).map { $0 * 2 }.take(3).subscribe(recorder)
+      #expect(recorder.events == [.next(2), .next(4), .next(6), .completed])
+    }
+  }
+
+  @Test func fromEmitsEverythingAndCompletes() {
+    expectNoLeaks {
+      let recorder = Recorder<String>()
+      _ = Observable.from(["a", "b"]).subscribe(recorder)
+      #expect(recorder.events == [.next("a"), .next("b"), .completed])
+    }
+  }
+
+}

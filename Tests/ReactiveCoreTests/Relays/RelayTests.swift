@@ -97,7 +97,7 @@ import Testing
   }
 
   @Test func nothingDeliveredAfterDisposeReturnsUnderConcurrentEmitter() async {
-    for _ in 0..<20 {
+    for _ in 0..<5 {
       let relay = PublishRelay<Int>()
       let afterDispose = Atomic<Bool>(false)
       let violations = Atomic<Int>(0)

@@ -69,6 +69,6 @@ extension FIFO {
   /// The oldest element, if any.
   @inlinable
   var first: Element? {
-    head < storage.count ? storage[head] : nil
+    isEmpty ? nil : storage[head]
   }
 }

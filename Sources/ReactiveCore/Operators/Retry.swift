@@ -1,0 +1,121 @@
+import Synchronization
+
+extension ObservableType {
+  /// Resubscribes to the source whenever it fails, forever.
+  ///
+  /// Elements of failed attempts are forwarded too. Synchronously failing sources are retried in
+  /// a loop, not by recursion, so the stack does not grow with the number of attempts.
+  ///
+  /// ```swift
+  /// var attempts = 0
+  /// _ = Observable<Int>.deferred {
+  ///   attempts += 1
+  ///   return attempts < 3 ? .error(MyError()) : .just(attempts)
+  /// }.retry().subscribe(onNext: { print($0) })
+  /// // Prints: 3
+  /// ```
+  @inlinable
+  public func retry() -> Observable<Element> {
+    retry(attempts: nil)
+  }
+
+  /// Subscribes to the source up to `maxAttemptCount` times in total, until one attempt does not
+  /// fail; the error of the last attempt is forwarded.
+  ///
+  /// `retry(1)` behaves like the source itself; `retry(0)` completes at once without subscribing
+  /// (as in RxSwift). Elements of failed attempts are forwarded too. Synchronously failing sources
+  /// are retried in a loop, not by recursion.
+  ///
+  /// ```swift
+  /// _ = Observable<Int>.error(MyError()).retry(3)
+  ///   .subscribe(onError: { print($0) })   // subscribes 3 times
+  /// // Prints: MyError()
+  /// ```
+  /// - Precondition: `maxAttemptCount >= 0`.
+  @inlinable
+  public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
+    precondition(maxAttemptCount >= 0, "retry: maxAttemptCount can't be negative")
+    if maxAttemptCount == 0 {
+      return Observable(subscribeHandler: { downstream in
+        downstream.on(.completed)
+        return Disposables.create()
+      })
+    }
+    return retry(attempts: maxAttemptCount)
+  }
+
+  @inlinable
+  func retry(attempts: Int?) -> Observable<Element> {
+    let source = asObservable()
+    return Observable(subscribeHandler: { downstream in
+      let sink = RetrySink(downstream: downstream, source: source, attempts: attempts)
+      // Inside `take` and friends the attempts start once they can stop them (see
+      // `DeferredEmission`): retrying a synchronously failing source forever then still ends.
+      DeferredEmission.run { sink.subscribeNextAttempt() }
+      return sink.serial
+    })
+  }
+}
+
+/// Subscribes attempt after attempt. `pending` counts requested attempts: the caller that raises it
+/// from 0 runs the subscribe loop, callers during an attempt's subscription only add one, so a
+/// source that fails inside `subscribe` is retried by the loop rather than by recursion.
+@usableFromInline
+final class RetrySink<Element>: @unchecked Sendable {
+  // `remaining` is touched only by the event path of the current attempt (attempts never overlap:
+  // the next one starts after the previous one failed), ordered by `pending`'s atomics.
+  @usableFromInline let downstream: AnyObserver<Element>
+  @usableFromInline let source: Observable<Element>
+  /// Attempts left after the current one; `nil` means forever.
+  @usableFromInline var remaining: Int?
+  @usableFromInline let pending = Atomic<Int>(0)
+  /// What the subscriber disposes; holds the current attempt.
+  @usableFromInline let serial = SerialDisposable()
+  @usableFromInline let token = ResourceToken()
+
+  @inlinable
+  init(downstream: AnyObserver<Element>, source: Observable<Element>, attempts: Int?) {
+    self.downstream = downstream
+    self.source = source
+    self.remaining = attempts.map { $0 - 1 }
+  }
+
+  @inlinable
+  func subscribeNextAttempt() {
+    guard pending.add(1, ordering: .acquiringAndReleasing).newValue == 1 else { return }
+    repeat {
+      if !serial.isDisposed {
+        let attempt = SingleAssignmentDisposable()
+        serial.disposable = attempt
+        attempt.setDisposable(
+          source.subscribe(AnyObserver(eventHandler: { event in self.on(event, attempt: attempt) }))
+        )
+      }
+    } while pending.subtract(1, ordering: .acquiringAndReleasing).newValue != 0
+  }
+
+  @inlinable
+  func on(_ event: Event<Element>, attempt: SingleAssignmentDisposable) {
+    guard !attempt.isStopped else { return }
+    switch event {
+    case .next:
+      downstream.on(event)
+    case .completed:
+      guard attempt.tryTerminate() else { return }
+      downstream.on(event)
+      serial.dispose()
+    case .error:
+      guard attempt.tryTerminate() else { return }
+      if let remaining {
+        if remaining == 0 {
+          downstream.on(event)
+          serial.dispose()
+          return
+        }
+        self.remaining = remaining - 1
+      }
+      attempt.dispose()
+      subscribeNextAttempt()
+    }
+  }
+}

@@ -1,0 +1,109 @@
+extension ObservableType {
+  /// Emits elements until `other` emits an element, then completes.
+  ///
+  /// `other` is subscribed to first. Its first element completes the result and disposes both
+  /// subscriptions; its error is forwarded; its completion is ignored (the source continues).
+  /// Events from both sources are serialized: downstream never receives two at once.
+  ///
+  /// ```swift
+  /// let stop = PublishSubject<Void>()
+  /// let values = PublishSubject<Int>()
+  /// _ = values.take(until: stop).subscribe(onNext: { print($0) }, onCompleted: { print("done") })
+  /// values.onNext(1)
+  /// stop.onNext(())
+  /// values.onNext(2)
+  /// // Prints: 1
+  /// // Prints: done
+  /// ```
+  @inlinable
+  public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
+    let source = asObservable()
+    let other = other.asObservable()
+    return Observable(subscribeHandler: { downstream in
+      let sink = TakeUntilSink<Element, Source.Element>(downstream: downstream)
+      return DeferredEmission.wiring {
+        sink.other.setDisposable(other.subscribe(AnyObserver(eventHandler: sink.onOther)))
+        sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.onSource)))
+        return sink
+      }
+    })
+  }
+
+  /// Emits elements until `predicate` returns `true`, then completes and disposes the source.
+  ///
+  /// With `.inclusive`, the element that satisfies `predicate` is emitted before completing.
+  /// A throwing `predicate` becomes an error.
+  ///
+  /// ```swift
+  /// _ = Observable.of(1, 2, 3, 4).take(until: { $0 == 3 }, behavior: .inclusive)
+  ///   .subscribe(onNext: { print($0) })
+  /// // Prints: 1
+  /// // Prints: 2
+  /// // Prints: 3
+  /// ```
+  @inlinable
+  public func take(
+    until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+  ) -> Observable<Element> {
+    takeWithPredicate(predicate, stopWhen: true, behavior: behavior)
+  }
+}
+
+/// Receives the source and the `other` sequence of `take(until:)` through one `Serializer`.
+@usableFromInline
+final class TakeUntilSink<Element, Other>: Disposable, @unchecked Sendable {
+  // `serializer` runs `handle` one item at a time; the disposables are thread-safe.
+  @usableFromInline enum Item {
+    case source(Event<Element>)
+    case other(Event<Other>)
+  }
+
+  @usableFromInline let downstream: AnyObserver<Element>
+  /// The source subscription; its flags also record termination and disposal of the whole sink.
+  @usableFromInline let upstream = SingleAssignmentDisposable()
+  @usableFromInline let other = SingleAssignmentDisposable()
+  @usableFromInline var serializer: Serializer<Item>!
+  @usableFromInline let token = ResourceToken()
+
+  @inlinable
+  init(downstream: AnyObserver<Element>) {
+    self.downstream = downstream
+    serializer = Serializer { [unowned self] item in self.handle(item) }
+  }
+
+  @inlinable
+  func onSource(_ event: Event<Element>) {
+    guard !upstream.isStopped else { return }
+    serializer.submit(.source(event))
+  }
+
+  @inlinable
+  func onOther(_ event: Event<Other>) {
+    guard !upstream.isStopped else { return }
+    serializer.submit(.other(event))
+  }
+
+  @inlinable
+  func handle(_ item: Item) {
+    guard !upstream.isStopped else { return }
+    switch item {
+    case .source(.next(let element)): downstream.on(.next(element))
+    case .source(.error(let error)), .other(.error(let error)): terminate(.error(error))
+    case .source(.completed), .other(.next): terminate(.completed)
+    case .other(.completed): other.dispose()
+    }
+  }
+
+  @inlinable
+  func terminate(_ event: Event<Element>) {
+    guard upstream.tryTerminate() else { return }
+    downstream.on(event)
+    dispose()
+  }
+
+  @inlinable
+  func dispose() {
+    other.dispose()
+    upstream.dispose()
+  }
+}

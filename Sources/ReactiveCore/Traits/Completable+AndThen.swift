@@ -1,0 +1,93 @@
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
+  /// Continues with `second` once this `Completable` completes; an error skips `second`.
+  ///
+  /// `second` is subscribed only after completion, so its work starts then.
+  ///
+  /// ```swift
+  /// let saveThenLoad = save.andThen(Single.just("reloaded"))
+  /// _ = saveThenLoad.subscribe(onSuccess: { print($0) })
+  /// // Prints: reloaded
+  /// ```
+  @inlinable
+  public func andThen<Result>(_ second: Single<Result>) -> Single<Result> {
+    Single(raw: primitiveSequence.source.andThenForTraits(second.source))
+  }
+
+  /// Continues with `second` once this `Completable` completes.
+  @inlinable
+  public func andThen<Result>(_ second: Maybe<Result>) -> Maybe<Result> {
+    Maybe(raw: primitiveSequence.source.andThenForTraits(second.source))
+  }
+
+  /// Continues with `second` once this `Completable` completes.
+  @inlinable
+  public func andThen(_ second: Completable) -> Completable {
+    Completable(raw: primitiveSequence.source.andThenForTraits(second.source))
+  }
+
+  /// Continues with `second` once this `Completable` completes.
+  @inlinable
+  public func andThen<Result>(_ second: Observable<Result>) -> Observable<Result> {
+    primitiveSequence.source.andThenForTraits(second)
+  }
+}
+
+extension Observable where Element == Never {
+  /// Subscribes to `second` after this sequence completes.
+  @inlinable
+  func andThenForTraits<Result>(_ second: Observable<Result>) -> Observable<Result> {
+    let first = self
+    return Observable<Result>(subscribeHandler: { downstream in
+      let sink = AndThenSink(downstream: downstream, second: second)
+      sink.upstream.setDisposable(first.subscribe(AnyObserver(eventHandler: sink.onFirst)))
+      return sink
+    })
+  }
+}
+
+/// Runs `first` (which never emits elements), then `second`. Serial: `second` is subscribed
+/// from `first`'s completion, after which `first` sends nothing more.
+@usableFromInline
+final class AndThenSink<Result>: Disposable, @unchecked Sendable {  // serial by construction
+  @usableFromInline let downstream: AnyObserver<Result>
+  @usableFromInline let second: Observable<Result>
+  /// The first sequence; its `terminated` bit also marks a terminal event sent downstream.
+  @usableFromInline let upstream = SingleAssignmentDisposable()
+  @usableFromInline let next = SingleAssignmentDisposable()
+  @usableFromInline let token = ResourceToken()
+
+  @inlinable
+  init(downstream: AnyObserver<Result>, second: Observable<Result>) {
+    self.downstream = downstream
+    self.second = second
+  }
+
+  @inlinable
+  func onFirst(_ event: Event<Never>) {
+    guard !upstream.isStopped else { return }
+    switch event {
+    case .error(let error): terminate(.error(error))
+    case .completed:
+      next.setDisposable(second.subscribe(AnyObserver(eventHandler: onSecond)))
+    }
+  }
+
+  @inlinable
+  func onSecond(_ event: Event<Result>) {
+    guard !upstream.isStopped else { return }
+    if case .next = event { downstream.on(event) } else { terminate(event) }
+  }
+
+  @inlinable
+  func terminate(_ event: Event<Result>) {
+    guard upstream.tryTerminate() else { return }
+    downstream.on(event)
+    dispose()
+  }
+
+  @inlinable
+  func dispose() {
+    upstream.dispose()
+    next.dispose()
+  }
+}

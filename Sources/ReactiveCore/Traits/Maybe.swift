@@ -1,0 +1,191 @@
+/// What a `Maybe` delivers: its element, its error, or completion without an element.
+@frozen
+public enum MaybeEvent<Element> {
+  /// The one element; the `Maybe` is done.
+  case success(Element)
+  /// The `Maybe` failed.
+  case error(any Swift.Error)
+  /// The `Maybe` completed without an element.
+  case completed
+}
+
+extension MaybeEvent: Sendable where Element: Sendable {}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+  /// The callback `Maybe.create` hands to its subscribe function.
+  public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
+
+  /// Creates a `Maybe` from a subscribe function that reports one `MaybeEvent`.
+  ///
+  /// Only the first event counts; after it the returned disposable is disposed.
+  ///
+  /// ```swift
+  /// let cached = Maybe<String>.create { observer in
+  ///   observer(.completed)  // nothing cached
+  ///   return Disposables.create()
+  /// }
+  /// _ = cached.subscribe(onSuccess: { print($0) }, onCompleted: { print("empty") })
+  /// // Prints: empty
+  /// ```
+  @inlinable
+  public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable)
+    -> Maybe<Element>
+  {
+    Maybe(
+      raw: Observable.create { observer in
+        subscribe { event in
+          switch event {
+          case .success(let element):
+            observer.onNext(element)
+            observer.onCompleted()
+          case .error(let error):
+            observer.onError(error)
+          case .completed:
+            observer.onCompleted()
+          }
+        }
+      })
+  }
+
+  /// Subscribes with one callback that receives the outcome.
+  @inlinable
+  public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
+    var stopped = false  // events are serial; a `Maybe` reports one outcome at most
+    return primitiveSequence.source.subscribe(
+      onNext: { element in
+        guard !stopped else { return }
+        stopped = true
+        observer(.success(element))
+      },
+      onError: { error in
+        guard !stopped else { return }
+        stopped = true
+        observer(.error(error))
+      },
+      onCompleted: {
+        guard !stopped else { return }
+        stopped = true
+        observer(.completed)
+      })
+  }
+
+  /// Subscribes with callbacks for the element, the error, completion without an element, and
+  /// disposal. Exactly one of `onSuccess`, `onError`, `onCompleted` runs (unless disposed first).
+  ///
+  /// ```swift
+  /// _ = Maybe.just(1).subscribe(onSuccess: { print($0) }, onCompleted: { print("empty") })
+  /// // Prints: 1
+  /// ```
+  @inlinable
+  public func subscribe(
+    onSuccess: ((Element) -> Void)? = nil,
+    onError: ((any Swift.Error) -> Void)? = nil,
+    onCompleted: (() -> Void)? = nil,
+    onDisposed: (() -> Void)? = nil
+  ) -> Disposable {
+    var succeeded = false  // events are serial
+    return primitiveSequence.source.subscribe(
+      onNext: { element in
+        succeeded = true
+        onSuccess?(element)
+      },
+      onError: onError.map { onError in { error in if !succeeded { onError(error) } } },
+      onCompleted: { if !succeeded { onCompleted?() } },
+      onDisposed: onDisposed)
+  }
+
+  /// Subscribes with callbacks that receive `object` (held weakly) as their first argument.
+  @inlinable
+  public func subscribe<Object: AnyObject>(
+    with object: Object,
+    onSuccess: ((Object, Element) -> Void)? = nil,
+    onError: ((Object, any Swift.Error) -> Void)? = nil,
+    onCompleted: ((Object) -> Void)? = nil,
+    onDisposed: ((Object) -> Void)? = nil
+  ) -> Disposable {
+    subscribe(
+      onSuccess: onSuccess.map { onSuccess in
+        { [weak object] element in if let object { onSuccess(object, element) } }
+      },
+      onError: onError.map { onError in
+        { [weak object] error in if let object { onError(object, error) } }
+      },
+      onCompleted: onCompleted.map { onCompleted in
+        { [weak object] in if let object { onCompleted(object) } }
+      },
+      onDisposed: onDisposed.map { onDisposed in
+        { [weak object] in if let object { onDisposed(object) } }
+      })
+  }
+
+  /// A `Maybe` that succeeds with `element`.
+  @inlinable
+  public static func just(_ element: Element) -> Maybe<Element> {
+    Maybe(raw: Observable.just(element))
+  }
+
+  /// A `Maybe` that completes without an element.
+  @inlinable
+  public static func empty() -> Maybe<Element> {
+    Maybe(raw: Observable.empty())
+  }
+
+  /// Transforms the element; a throwing `transform` fails the `Maybe`.
+  @inlinable
+  public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
+    Maybe(raw: primitiveSequence.source.map(transform))
+  }
+
+  /// Keeps the element only when it satisfies `predicate`.
+  @inlinable
+  public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+    Maybe(raw: primitiveSequence.source.filter(predicate))
+  }
+
+  /// Continues with the `Maybe` that `selector` returns for the element; an empty `Maybe`
+  /// stays empty.
+  @inlinable
+  public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>)
+    -> Maybe<Result>
+  {
+    Maybe(raw: primitiveSequence.source.flatMapForTraits { try selector($0).source })
+  }
+
+  /// Succeeds with `element` instead of failing.
+  @inlinable
+  public func catchAndReturn(_ element: Element) -> Maybe<Element> {
+    Maybe(raw: primitiveSequence.source.catchForTraits { _ in Observable.just(element) })
+  }
+
+  /// A `Single` that fails with `RxError.noElements` when this `Maybe` is empty.
+  @inlinable
+  public func asSingle() -> Single<Element> {
+    primitiveSequence.source.asSingle()
+  }
+
+  /// A `Completable` that completes when this `Maybe` ends (dropping any element).
+  @inlinable
+  public func asCompletable() -> Completable {
+    Completable(raw: primitiveSequence.source.ignoreElementsForTraits())
+  }
+
+  /// Runs side effects for the events of this `Maybe` without changing them; see `Single.do`.
+  @inlinable
+  public func `do`(
+    onNext: ((Element) throws -> Void)? = nil,
+    afterNext: ((Element) throws -> Void)? = nil,
+    onError: ((any Swift.Error) throws -> Void)? = nil,
+    afterError: ((any Swift.Error) throws -> Void)? = nil,
+    onCompleted: (() throws -> Void)? = nil,
+    afterCompleted: (() throws -> Void)? = nil,
+    onSubscribe: (() -> Void)? = nil,
+    onSubscribed: (() -> Void)? = nil,
+    onDispose: (() -> Void)? = nil
+  ) -> Maybe<Element> {
+    Maybe(
+      raw: primitiveSequence.source.doForTraits(
+        onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+        onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
+        onSubscribed: onSubscribed, onDispose: onDispose))
+  }
+}

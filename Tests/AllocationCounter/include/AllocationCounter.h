@@ -1,0 +1,10 @@
+#ifndef ALLOCATION_COUNTER_H
+#define ALLOCATION_COUNTER_H
+
+/// Whether this process counts heap allocations (not under sanitizers, which own malloc).
+int allocation_counter_is_active(void);
+
+/// The number of malloc/calloc/realloc calls made by the calling thread so far.
+long allocation_counter_thread_count(void);
+
+#endif

@@ -1,0 +1,84 @@
+import ReactiveCore
+import Testing
+
+/// Steady-state delivery allocates nothing: the promise checked with a deterministic counter.
+/// (Off under sanitizers, which own malloc; `swift test` runs it.)
+@Suite(.enabled(if: allocationCountingIsActive, "allocation counting is off under sanitizers"))
+struct AllocationTests {
+  @Test func counterSeesAllocations() {
+    final class Box {}
+    var boxes: [Box] = []
+    let count = allocations { for _ in 0..<10 { boxes.append(Box()) } }
+    #expect(count >= 10)
+    #expect(boxes.count == 10)
+  }
+
+  @Test func relayToSubscriberAllocatesNothingPerEvent() {
+    let relay = PublishRelay<Int>()
+    var sum = 0
+    let subscription = relay.subscribe(onNext: { sum &+= $0 })
+    relay.accept(0)  // warm up
+    let count = allocations { for i in 1...10_000 { relay.accept(i) } }
+    subscription.dispose()
+    #expect(count == 0)
+    #expect(sum == 50_005_000)
+  }
+
+  @Test func relayMapFilterChainAllocatesNothingPerEvent() {
+    let relay = PublishRelay<Int>()
+    var sum = 0
+    let subscription = relay.map { $0 + 1 }.filter { $0.isMultiple(of: 2) }.map { $0 * 2 }
+      .subscribe(onNext: { sum &+= $0 })
+    relay.accept(0)
+    let count = allocations { for i in 1...10_000 { relay.accept(i) } }
+    subscription.dispose()
+    #expect(count == 0)
+    #expect(sum > 0)
+  }
+
+  @Test func behaviorRelayAcceptAndValueAllocateNothing() {
+    let relay = BehaviorRelay(value: 0)
+    var sum = 0
+    let subscription = relay.subscribe(onNext: { sum &+= $0 })
+    relay.accept(1)
+    let count = allocations {
+      for i in 1...10_000 {
+        relay.accept(i)
+        sum &+= relay.value
+      }
+    }
+    subscription.dispose()
+    #expect(count == 0)
+  }
+
+  @Test func subjectsAllocateNothingPerEvent() {
+    let publish = PublishSubject<Int>()
+    let replay = ReplaySubject<Int>.create(bufferSize: 4)
+    var sum = 0
+    let a = publish.subscribe(onNext: { sum &+= $0 })
+    let b = replay.subscribe(onNext: { sum &+= $0 })
+    for i in 0..<8 {
+      publish.onNext(i)
+      replay.onNext(i)
+    }
+    let count = allocations {
+      for i in 1...10_000 {
+        publish.onNext(i)
+        replay.onNext(i)
+      }
+    }
+    a.dispose()
+    b.dispose()
+    #expect(count == 0)
+  }
+
+  @Test func subscribeAndDisposeOnARelayAllocatesAtMostThreeObjects() {
+    let relay = PublishRelay<Int>()
+    // warm up the subscriber list's storage
+    relay.subscribe(onNext: { _ in }).dispose()
+    let count = allocations {
+      for _ in 0..<100 { relay.subscribe(onNext: { _ in }).dispose() }
+    }
+    #expect(count <= 300)
+  }
+}
