@@ -54,7 +54,9 @@ public struct Effect<Result, Event> {
   public static func event(_ event: Event) -> Effect { Effect(.emitOne(.event(event))) }
 
   /// Runs `source` and reduces each of its elements as a result. Completion ends the effect; an
-  /// error ends it and is mapped to a result (see ``catch(_:)``).
+  /// error ends it and is mapped to a result (see ``catch(_:)``). Accepts any
+  /// `ObservableConvertibleType`: an `Observable`, a relay, or a trait such as `Single` (a one-shot
+  /// effect).
   public static func observable<Source: ObservableConvertibleType>(_ source: Source) -> Effect
   where Source.Element == Result {
     Effect(.stream(source.asObservable().map { EffectOutput.result($0) }))

@@ -137,4 +137,24 @@ import Testing
     #expect(events.values == ["halfway"])
     subscription.dispose()
   }
+
+  @Test func aSingleIsAOneShotEffect() {
+    struct Fetch: Feature {
+      typealias State = [String]
+      enum Intent { case fetch(Single<String>) }
+      typealias Result = String
+      func handle(_ intent: Intent, state: State) -> Effect<String, Never> {
+        guard case .fetch(let single) = intent else { return .none }
+        return .observable(single).catch { "error: \($0)" }
+      }
+      func reduce(_ state: State, _ result: String) -> State { state + [result] }
+    }
+    expectStoreNoLeaks {
+      let store = Store(initialState: [], feature: Fetch())
+      store.send(.fetch(.just("one")))
+      store.send(.fetch(.error(TestError(id: 5))))
+      #expect(store.state == ["one", "error: TestError(5)"])
+      #expect(store.runningEffectCount == 0)
+    }
+  }
 }
