@@ -15,7 +15,7 @@ let package = Package(
   targets: [
     .target(name: "ReactiveCore"),
     .target(name: "ReactiveMVI", dependencies: ["ReactiveCore"]),
-    .target(name: "ReactiveTesting", dependencies: ["ReactiveCore"]),
+    .target(name: "ReactiveTesting", dependencies: ["ReactiveCore", "ReactiveMVI"]),
     .executableTarget(
       name: "HeroSelector",
       dependencies: ["ReactiveCore", "ReactiveMVI"],
