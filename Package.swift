@@ -16,10 +16,15 @@ let package = Package(
     .target(name: "ReactiveCore"),
     .target(name: "ReactiveMVI", dependencies: ["ReactiveCore"]),
     .target(name: "ReactiveTesting", dependencies: ["ReactiveCore"]),
+    .target(
+      name: "HeroSelectorKit",
+      dependencies: ["ReactiveCore", "ReactiveMVI"],
+      path: "Examples/HeroSelector/Kit"
+    ),
     .executableTarget(
       name: "HeroSelector",
-      dependencies: ["ReactiveCore", "ReactiveMVI"],
-      path: "Examples/HeroSelector"
+      dependencies: ["HeroSelectorKit"],
+      path: "Examples/HeroSelector/App"
     ),
     .testTarget(name: "ReactiveCoreTests", dependencies: ["ReactiveCore", "ReactiveTesting"]),
     .testTarget(name: "ReactiveTestingTests", dependencies: ["ReactiveCore", "ReactiveTesting"]),
@@ -27,7 +32,10 @@ let package = Package(
       name: "ReactiveMVITests", dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting"]),
     .testTarget(
       name: "HeroSelectorTests",
-      dependencies: ["HeroSelector", "ReactiveCore", "ReactiveMVI", "ReactiveTesting"]
+      // "HeroSelector" is listed so that `swift test` builds the executable the end-to-end tests run.
+      dependencies: [
+        "HeroSelectorKit", "HeroSelector", "ReactiveCore", "ReactiveMVI", "ReactiveTesting",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]
