@@ -1,0 +1,88 @@
+import ReactiveCore
+
+/// One piece of work in a `TestScheduler`'s queue, ordered by `(time, sequence)`.
+final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `state`
+  let time: TestTime
+  let sequence: Int
+  // `action` is not Sendable, but it only ever runs on the thread that drives the scheduler; the
+  // mutex hands it over and clears it on disposal so that what it captures is released early.
+  private struct State {
+    var action: (() -> Disposable)?
+    var result: Disposable?
+    var isDisposed = false
+  }
+  private let state: Protected<State>
+
+  init(time: TestTime, sequence: Int, action: @escaping () -> Disposable) {
+    self.time = time
+    self.sequence = sequence
+    self.state = Protected(State(action: action))
+  }
+
+  var isDisposed: Bool { state.withLock { $0.isDisposed } }
+
+  /// Runs the action (unless disposed) with no lock held, keeping the disposable it returns.
+  func invoke() {
+    guard let action = state.withLock({ state in state.action.take() }) else { return }
+    let result = action()
+    let disposeNow = state.withLock { state -> Bool in
+      if state.isDisposed { return true }
+      state.result = result
+      return false
+    }
+    if disposeNow { result.dispose() }
+  }
+
+  func dispose() {
+    let (action, result): ((() -> Disposable)?, Disposable?) = state.withLock { state in
+      if state.isDisposed { return (nil, nil) }
+      state.isDisposed = true
+      return (state.action.take(), state.result.take())
+    }
+    withExtendedLifetime(action) {}  // released here, outside the lock
+    result?.dispose()
+  }
+
+  func precedes(_ other: ScheduledItem) -> Bool {
+    time != other.time ? time < other.time : sequence < other.sequence
+  }
+}
+
+/// A binary min-heap of scheduled items ordered by `(time, sequence)`: ties run first in, first out.
+struct ItemHeap {
+  private var items: [ScheduledItem] = []
+
+  var isEmpty: Bool { items.isEmpty }
+  var first: ScheduledItem? { items.first }
+
+  /// - Complexity: O(log n).
+  mutating func insert(_ item: ScheduledItem) {
+    items.append(item)
+    var child = items.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard items[child].precedes(items[parent]) else { break }
+      items.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  /// - Complexity: O(log n).
+  mutating func popFirst() -> ScheduledItem? {
+    guard !items.isEmpty else { return nil }
+    items.swapAt(0, items.count - 1)
+    let first = items.removeLast()
+    var parent = 0
+    while true {
+      let left = 2 * parent + 1
+      let right = left + 1
+      var smallest = parent
+      if left < items.count && items[left].precedes(items[smallest]) { smallest = left }
+      if right < items.count && items[right].precedes(items[smallest]) { smallest = right }
+      if smallest == parent { break }
+      items.swapAt(parent, smallest)
+      parent = smallest
+    }
+    return first
+  }
+}

@@ -1,0 +1,322 @@
+import ReactiveCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A scheduler on a virtual clock, for testing time-based code without waiting: RxTest's
+/// `TestScheduler`, with the same API and the same timing rules.
+///
+/// Work runs in order of its virtual due time; work due at the same time runs in the order it was
+/// scheduled. `start()` runs everything; `advanceTo(_:)` runs what is due up to a time.
+///
+/// ```swift
+/// let scheduler = TestScheduler(initialClock: 0)
+/// let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .completed(300)])
+/// let res = scheduler.start { xs.map { $0 * 10 } }
+/// #expect(res.events == [.next(210, 20), .completed(300)])
+/// #expect(xs.subscriptions == [Subscription(200, 300)])
+/// ```
+///
+/// Timing rules (as RxTest):
+/// - A relative due time of `d` seconds is `Int(d / resolution + 0.5)` ticks.
+/// - With `simulateProcessingDelay` (the default), work scheduled for a time at or before `clock`
+///   (including `schedule(_:action:)`, which means "now") runs at `clock + 1`; so
+///   `just(x)` observed on the scheduler and subscribed at 200 emits at 201.
+/// - `scheduleAt(_:action:)`, hot and cold observables schedule at exact times, with no adjustment.
+/// - `now` is `Date(timeIntervalSince1970: Double(clock) * resolution)`.
+///
+/// Thread safety: the queue and the clock are behind a lock that is never held while an action
+/// runs, so actions may schedule more work; drive the scheduler (`start`, `advanceTo`) from one
+/// thread at a time.
+public final class TestScheduler: SchedulerType, Sendable {
+  private struct State {
+    var clock: TestTime
+    var queue = ItemHeap()
+    var nextSequence = 0
+    var isRunning = false
+  }
+
+  private let state: Protected<State>
+
+  /// The length of one tick of virtual time, in seconds.
+  public let resolution: Double
+  /// Whether work scheduled at or before `clock` is moved to `clock + 1`.
+  public let simulateProcessingDelay: Bool
+
+  /// Creates a scheduler whose clock starts at `initialClock`.
+  ///
+  /// - Parameters:
+  ///   - initialClock: the starting virtual time.
+  ///   - resolution: seconds per tick (RxTest's default, 1: `.seconds(5)` is 5 ticks).
+  ///   - simulateProcessingDelay: run work due "now" one tick later, as RxTest does.
+  public init(
+    initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true
+  ) {
+    precondition(resolution > 0, "TestScheduler: resolution must be positive")
+    self.state = Protected(State(clock: initialClock))
+    self.resolution = resolution
+    self.simulateProcessingDelay = simulateProcessingDelay
+  }
+
+  /// The current virtual time.
+  public var clock: TestTime { state.withLock { $0.clock } }
+
+  /// The current virtual time as a date: `clock * resolution` seconds after 1970.
+  public var now: RxTime { Date(timeIntervalSince1970: Double(clock) * resolution) }
+
+  // MARK: Scheduling
+
+  /// Schedules `action` at the virtual time `time`, with no processing-delay adjustment.
+  ///
+  /// - Complexity: O(log n) in the number of queued items.
+  public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
+    _ = scheduleAbsoluteVirtual(time) {
+      action()
+      return Disposables.create()
+    }
+  }
+
+  /// Schedules `action` at `time` exactly; the returned disposable cancels it (and disposes what the
+  /// action returned, once it ran).
+  public func scheduleAbsoluteVirtual(_ time: TestTime, action: @escaping () -> Disposable)
+    -> Disposable
+  {
+    state.withLock { state in
+      let item = ScheduledItem(time: time, sequence: state.nextSequence, action: action)
+      state.nextSequence += 1
+      state.queue.insert(item)
+      return item
+    }
+  }
+
+  /// Schedules `action` `dueTime` ticks after the current clock, with no adjustment.
+  public func scheduleRelativeVirtual(_ dueTime: TestTime, action: @escaping () -> Disposable)
+    -> Disposable
+  {
+    scheduleAbsoluteVirtual(clock + dueTime, action: action)
+  }
+
+  /// The number of ticks in `interval`: `Int(seconds / resolution + 0.5)` (`nil` for `.never`).
+  public func ticks(_ interval: RxTimeInterval) -> TestTime? {
+    guard let seconds = interval.seconds else { return nil }
+    return Int(seconds / resolution + 0.5)
+  }
+
+  /// The time relative work runs at: RxTest converts `now + dueTime` back to ticks, then applies the
+  /// processing delay. `nil` for `.never`.
+  private func dueTime(after interval: RxTimeInterval) -> TestTime? {
+    guard let seconds = interval.seconds else { return nil }
+    let current = clock
+    let absolute = Int((Double(current) * resolution + seconds) / resolution + 0.5)
+    if absolute <= current { return simulateProcessingDelay ? current + 1 : current }
+    return absolute
+  }
+
+  public func schedule<StateType>(
+    _ state: StateType, action: @escaping (StateType) -> Disposable
+  ) -> Disposable {
+    scheduleRelative(state, dueTime: .nanoseconds(0), action: action)
+  }
+
+  /// Schedules `action` after `dueTime`; `.never` schedules nothing.
+  public func scheduleRelative<StateType>(
+    _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
+  ) -> Disposable {
+    guard let time = self.dueTime(after: dueTime) else { return Disposables.create() }
+    return scheduleAbsoluteVirtual(time) { action(state) }
+  }
+
+  /// Runs `action` first after `startAfter`, then every `period`. Each run first schedules the
+  /// next one, then calls `action` (as RxSwift's recursive periodic scheduling does).
+  public func schedulePeriodic<StateType>(
+    _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+    action: @escaping (StateType) -> StateType
+  ) -> Disposable {
+    let periodic = PeriodicWork(state: state, action: action)
+    periodic.schedule(on: self, after: startAfter, period: period)
+    return periodic
+  }
+
+  // MARK: Running
+
+  /// Runs all queued work (including work scheduled meanwhile) until the queue is empty or
+  /// `stop()` is called. Does nothing when already running.
+  public func start() {
+    let started = state.withLock { state -> Bool in
+      if state.isRunning { return false }
+      state.isRunning = true
+      return true
+    }
+    guard started else { return }
+    while let item = next(upTo: nil) {
+      item.invoke()
+    }
+  }
+
+  /// Stops `start()` or `advanceTo(_:)` after the current item.
+  public func stop() {
+    state.withLock { $0.isRunning = false }
+  }
+
+  /// Runs the work due at or before `time`, then sets the clock to `time`.
+  ///
+  /// - Precondition: not already running, and `time` is not in the past.
+  public func advanceTo(_ time: TestTime) {
+    state.withLock { state in
+      precondition(!state.isRunning, "TestScheduler: advanceTo called while running")
+      precondition(time >= state.clock, "TestScheduler: cannot advance back to \(time)")
+      state.isRunning = true
+    }
+    while let item = next(upTo: time) {
+      item.invoke()
+    }
+    state.withLock { $0.clock = time }
+  }
+
+  /// Moves the clock forward by `ticks` without running anything.
+  public func sleep(_ ticks: TestTime) {
+    state.withLock { state in
+      precondition(ticks >= 0, "TestScheduler: cannot sleep a negative time")
+      state.clock += ticks
+    }
+  }
+
+  /// Pops the next live item due at or before `limit`, moving the clock to its time; `nil` (and
+  /// not running any more) when there is none or the scheduler was stopped.
+  private func next(upTo limit: TestTime?) -> ScheduledItem? {
+    state.withLock { state in
+      while state.isRunning, let item = state.queue.first {
+        if item.isDisposed {
+          _ = state.queue.popFirst()
+          continue
+        }
+        if let limit, item.time > limit { break }
+        _ = state.queue.popFirst()
+        if item.time > state.clock { state.clock = item.time }
+        return item
+      }
+      state.isRunning = false
+      return nil
+    }
+  }
+
+  // MARK: Testing helpers
+
+  /// Creates an observer that records every event with the virtual time it arrived at.
+  public func createObserver<Element>(_ type: Element.Type) -> TestableObserver<Element> {
+    TestableObserver(scheduler: self)
+  }
+
+  /// Creates a hot observable: it sends `events` at their absolute times to whoever is subscribed
+  /// then, and logs subscriptions.
+  public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>])
+    -> TestableObservable<Element>
+  {
+    TestableObservable(kind: .hot, scheduler: self, recordedEvents: events)
+  }
+
+  /// Creates a cold observable: each subscription receives `events` at their times relative to
+  /// the moment it subscribed.
+  public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>])
+    -> TestableObservable<Element>
+  {
+    TestableObservable(kind: .cold, scheduler: self, recordedEvents: events)
+  }
+
+  /// Creates the sequence at `created`, subscribes to it at `subscribed`, disposes the subscription
+  /// at `disposed`, runs the scheduler, and returns the recorded events.
+  ///
+  /// ```swift
+  /// let res = scheduler.start(created: 100, subscribed: 200, disposed: 1000) {
+  ///   Observable<Int>.interval(.seconds(100), scheduler: scheduler)
+  /// }
+  /// #expect(res.events.map(\.time) == [300, 400, 500, 600, 700, 800, 900])
+  /// ```
+  public func start<Element, OutputSequence: ObservableConvertibleType>(
+    created: TestTime, subscribed: TestTime, disposed: TestTime,
+    create: @escaping () -> OutputSequence
+  ) -> TestableObserver<Element> where OutputSequence.Element == Element {
+    let observer = createObserver(Element.self)
+    let run = StartRun<OutputSequence>()
+    scheduleAt(created) { run.source = create() }
+    scheduleAt(subscribed) { run.subscription = run.source?.asObservable().subscribe(observer) }
+    scheduleAt(disposed) {
+      run.subscription?.dispose()
+      run.subscription = nil
+      run.source = nil
+    }
+    start()
+    return observer
+  }
+
+  /// `start(created: 100, subscribed: 200, disposed: disposed, create: create)`.
+  public func start<Element, OutputSequence: ObservableConvertibleType>(
+    disposed: TestTime, create: @escaping () -> OutputSequence
+  ) -> TestableObserver<Element> where OutputSequence.Element == Element {
+    start(created: 100, subscribed: 200, disposed: disposed, create: create)
+  }
+
+  /// `start(created: 100, subscribed: 200, disposed: 1000, create: create)`.
+  public func start<Element, OutputSequence: ObservableConvertibleType>(
+    _ create: @escaping () -> OutputSequence
+  ) -> TestableObserver<Element> where OutputSequence.Element == Element {
+    start(created: 100, subscribed: 200, disposed: 1000, create: create)
+  }
+}
+
+/// The mutable cells of one `start(created:subscribed:disposed:create:)` run.
+private final class StartRun<Source>: @unchecked Sendable {  // touched only by scheduled actions
+  var source: Source?
+  var subscription: Disposable?
+}
+
+/// Periodic work on a `TestScheduler`: each run schedules the next, then runs the action.
+private final class PeriodicWork<State>: Cancelable, @unchecked Sendable {
+  // `state` and `action` are used only by the thread running the scheduler; `current` and
+  // `isDisposed` are behind `lock`.
+  private var state: State
+  private var action: ((State) -> State)?
+  private let lock = Protected<(current: Disposable?, isDisposed: Bool)>((nil, false))
+
+  init(state: State, action: @escaping (State) -> State) {
+    self.state = state
+    self.action = action
+  }
+
+  var isDisposed: Bool { lock.withLock { $0.isDisposed } }
+
+  func schedule(on scheduler: TestScheduler, after dueTime: RxTimeInterval, period: RxTimeInterval) {
+    // The queued item holds this object until it runs or is disposed.
+    let item = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+      guard !self.isDisposed, let action = self.action else { return Disposables.create() }
+      self.schedule(on: scheduler, after: period, period: period)
+      self.state = action(self.state)
+      return Disposables.create()
+    }
+    let disposeNow = lock.withLock { lock -> Bool in
+      if lock.isDisposed { return true }
+      lock.current = item
+      return false
+    }
+    if disposeNow { item.dispose() }
+  }
+
+  func dispose() {
+    let current: Disposable? = lock.withLock { lock in
+      if lock.isDisposed { return nil }
+      lock.isDisposed = true
+      return lock.current.take()
+    }
+    current?.dispose()
+  }
+}
+
+extension RxTimeInterval {
+  /// The interval in seconds; `nil` for `.never`.
+  fileprivate var seconds: Double? {
+    nanosecondsValue.map { Double($0) / 1_000_000_000 }
+  }
+}
