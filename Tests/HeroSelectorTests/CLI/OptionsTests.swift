@@ -21,7 +21,8 @@ import Testing
 
   @Test func everyOption() throws {
     let options = try Options.parse([
-      "--intents", "n, previous,,S,dismiss,q", "--heroes=h.json", "--format", "json", "--record", "r.log",
+      "--intents", "n, previous,,S,dismiss,q", "--heroes=h.json", "--format", "json", "--record",
+      "r.log",
     ])
     #expect(options.intents == [.next, .previous, .select, .dismiss, .quit])
     #expect(options.heroesPath == "h.json")
@@ -36,20 +37,28 @@ import Testing
   @Test func usageErrorsNameTheWord() {
     #expect(usageError(["--bogus"]) == "unknown option '--bogus'")
     #expect(usageError(["--bogus=1"]) == "unknown option '--bogus'")
-    #expect(usageError(["next"]) == "unexpected argument 'next' (intents go in --intents or on stdin)")
+    #expect(
+      usageError(["next"]) == "unexpected argument 'next' (intents go in --intents or on stdin)")
     #expect(usageError(["--heroes"]) == "option '--heroes' needs a value")
     #expect(usageError(["--heroes="]) == "option '--heroes' needs a file name")
-    #expect(usageError(["--format", "xml"]) == "unknown format 'xml' for --format; expected text or json")
+    #expect(
+      usageError(["--format", "xml"]) == "unknown format 'xml' for --format; expected text or json")
     #expect(
       usageError(["--intents", "next,jump"])
         == "--intents: unknown intent 'jump' (item 2); expected next, previous, select, dismiss, quit (or n, p, s, d, q)"
     )
-    #expect(usageError(["--format", "json", "--format", "text"]) == "option '--format' is given twice")
-    #expect(usageError(["--intents", "n", "--replay", "x"]) == "--intents and --replay cannot be used together")
+    #expect(
+      usageError(["--format", "json", "--format", "text"]) == "option '--format' is given twice")
+    #expect(
+      usageError(["--intents", "n", "--replay", "x"])
+        == "--intents and --replay cannot be used together")
   }
 
   @Test func usageTextListsTheContract() {
-    for word in ["--intents LIST", "--heroes FILE", "--format text|json", "--record FILE", "--replay FILE", "--help", "64", "65"] {
+    for word in [
+      "--intents LIST", "--heroes FILE", "--format text|json", "--record FILE", "--replay FILE",
+      "--help", "64", "65",
+    ] {
       #expect(Options.usage.contains(word), "\(word)")
     }
   }
@@ -60,7 +69,10 @@ import Testing
     }
     #expect(IntentLog.line(for: .next) == #"{"intent":"next"}"#)
     #expect(try IntentLog.parse(line: "  ", location: "l:1") == nil)
-    #expect(throws: HeroSelectorError.data("l:3:12: malformed JSON: expected ',' or '}', found end of file")) {
+    #expect(
+      throws: HeroSelectorError.data(
+        "l:3:12: malformed JSON: expected ',' or '}', found end of file")
+    ) {
       try IntentLog.parse(line: #"{"intent":1"#, location: "l:3")
     }
     #expect(throws: HeroSelectorError.data("l:4: expected an object like {\"intent\":\"next\"}")) {
@@ -71,7 +83,8 @@ import Testing
     }
     #expect(
       throws: HeroSelectorError.data(
-        "l:6: unknown intent 'jump'; expected next, previous, select, dismiss, quit (or n, p, s, d, q)")
+        "l:6: unknown intent 'jump'; expected next, previous, select, dismiss, quit (or n, p, s, d, q)"
+      )
     ) {
       try IntentLog.parse(line: #"{"intent":"jump"}"#, location: "l:6")
     }

@@ -33,7 +33,10 @@ import Testing
     let result = try HeroSelectorExecutable.run(["--format", "json"], stdin: script)
     #expect(result.exitCode == 0)
     #expect(result.stderr == "")
-    let expected = [presenting(0), presenting(1), presenting(2), .selected(heroes[2]), presenting(2), presenting(1)]
+    let expected = [
+      presenting(0), presenting(1), presenting(2), .selected(heroes[2]), presenting(2),
+      presenting(1),
+    ]
     #expect(result.stdout == expected.map { json($0) + "\n" }.joined())
   }
 
@@ -48,7 +51,8 @@ import Testing
   }
 
   @Test func quitStopsAtOnce() throws {
-    let result = try HeroSelectorExecutable.run(["--format=json"], stdin: "next\nquit\nnext\njump\n")
+    let result = try HeroSelectorExecutable.run(
+      ["--format=json"], stdin: "next\nquit\nnext\njump\n")
     #expect(result.exitCode == 0)
     #expect(result.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
     #expect(result.stderr == "")
@@ -63,7 +67,10 @@ import Testing
   @Test func usageErrorsExit64() throws {
     let cases: [([String], String)] = [
       (["--bogus"], "hero-selector: unknown option '--bogus' (see hero-selector --help)\n"),
-      (["--format", "xml"], "hero-selector: unknown format 'xml' for --format; expected text or json (see hero-selector --help)\n"),
+      (
+        ["--format", "xml"],
+        "hero-selector: unknown format 'xml' for --format; expected text or json (see hero-selector --help)\n"
+      ),
       (["--heroes"], "hero-selector: option '--heroes' needs a value (see hero-selector --help)\n"),
       (
         ["--intents", "next,fly"],
@@ -79,7 +86,8 @@ import Testing
   }
 
   @Test func unknownIntentOnStdinKeepsEarlierStatesAndExits65() throws {
-    let result = try HeroSelectorExecutable.run(["--format", "json"], stdin: "next\n\n  jump  \nnext\n")
+    let result = try HeroSelectorExecutable.run(
+      ["--format", "json"], stdin: "next\n\n  jump  \nnext\n")
     #expect(result.exitCode == 65)
     #expect(result.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
     #expect(
@@ -92,10 +100,16 @@ import Testing
     let directory = try HeroSelectorExecutable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let cases: [(String, String)] = [
-      ("[\n  {\"name\": \"A\",\n   \"speed\": 7 \"power\": 1}\n]", "3:15: malformed JSON: expected ',' or '}', found character '\"'"),
+      (
+        "[\n  {\"name\": \"A\",\n   \"speed\": 7 \"power\": 1}\n]",
+        "3:15: malformed JSON: expected ',' or '}', found character '\"'"
+      ),
       ("[]", "1:1: the roster is empty: it needs at least one hero"),
       ("", "1:1: malformed JSON: expected a JSON value, found end of file"),
-      (#"[{"name":"A","speed":7,"power":12,"stamina":1}]"#, "1:32: hero \"A\": power 12 is outside 0...10"),
+      (
+        #"[{"name":"A","speed":7,"power":12,"stamina":1}]"#,
+        "1:32: hero \"A\": power 12 is outside 0...10"
+      ),
       (
         "[{\"name\":\"A\",\"speed\":7,\"power\":1,\"stamina\":1},\n {\"name\":\"A\",\"speed\":7,\"power\":1,\"stamina\":1}]",
         "2:10: duplicate hero name \"A\" (first on line 1)"
@@ -109,7 +123,9 @@ import Testing
       #expect(result.stderr == "hero-selector: \(file.path):\(message)\n")
       #expect(result.stdout == "")
     }
-    let missing = try HeroSelectorExecutable.run(["--heroes", directory.appendingPathComponent("nope.json").path])
+    let missing = try HeroSelectorExecutable.run([
+      "--heroes", directory.appendingPathComponent("nope.json").path,
+    ])
     #expect(missing.exitCode == 65)
     #expect(
       missing.stderr
@@ -121,9 +137,14 @@ import Testing
     let directory = try HeroSelectorExecutable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("two.json")
-    try Data(#"[{"name":"Ann","speed":1,"power":2,"stamina":3},{"name":"Bob","speed":10,"power":0,"stamina":4}]"#.utf8)
-      .write(to: file)
-    let result = try HeroSelectorExecutable.run(["--heroes", file.path, "--format", "json", "--intents", "n,n,s"])
+    try Data(
+      #"[{"name":"Ann","speed":1,"power":2,"stamina":3},{"name":"Bob","speed":10,"power":0,"stamina":4}]"#
+        .utf8
+    )
+    .write(to: file)
+    let result = try HeroSelectorExecutable.run([
+      "--heroes", file.path, "--format", "json", "--intents", "n,n,s",
+    ])
     #expect(result.exitCode == 0)
     #expect(
       result.stdout == """
@@ -139,7 +160,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let log = directory.appendingPathComponent("session.jsonl").path
     let script = "next\nnext\nnext\nselect\nprevious\ndismiss\nprevious\nselect\ndismiss\n"
-    let recorded = try HeroSelectorExecutable.run(["--format", "json", "--record", log], stdin: script)
+    let recorded = try HeroSelectorExecutable.run(
+      ["--format", "json", "--record", log], stdin: script)
     #expect(recorded.exitCode == 0)
     #expect(recorded.stdout.split(separator: "\n").count == 8)
     let logText = try String(contentsOfFile: log, encoding: .utf8)
@@ -152,7 +174,8 @@ import Testing
     // Text too, and recording appends.
     let again = try HeroSelectorExecutable.run(["--record", log], stdin: "quit\n")
     #expect(again.exitCode == 0)
-    #expect(try String(contentsOfFile: log, encoding: .utf8) == logText + #"{"intent":"quit"}"# + "\n")
+    #expect(
+      try String(contentsOfFile: log, encoding: .utf8) == logText + #"{"intent":"quit"}"# + "\n")
   }
 
   @Test func malformedReplayLineExits65WithFileAndLine() throws {
@@ -164,7 +187,9 @@ import Testing
     let result = try HeroSelectorExecutable.run(["--format", "json", "--replay", log])
     #expect(result.exitCode == 65)
     #expect(result.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
-    #expect(result.stderr == "hero-selector: \(log):3:17: malformed JSON: expected ',' or '}', found end of file\n")
+    #expect(
+      result.stderr
+        == "hero-selector: \(log):3:17: malformed JSON: expected ',' or '}', found end of file\n")
 
     try Data("{\"intent\":\"fly\"}\n".utf8).write(to: URL(fileURLWithPath: log))
     let unknown = try HeroSelectorExecutable.run(["--replay", log])
@@ -173,7 +198,9 @@ import Testing
 
     let missing = try HeroSelectorExecutable.run(["--replay", log + ".missing"])
     #expect(missing.exitCode == 65)
-    #expect(missing.stderr == "hero-selector: cannot read replay log '\(log).missing': No such file or directory\n")
+    #expect(
+      missing.stderr
+        == "hero-selector: cannot read replay log '\(log).missing': No such file or directory\n")
   }
 
   @Test func binaryGarbageOnStdinIsADataErrorNotACrash() throws {

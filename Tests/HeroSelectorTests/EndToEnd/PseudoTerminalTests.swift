@@ -92,7 +92,9 @@ private final class PseudoTerminal {
 /// The interactive mode driven for real through a pseudo-terminal: raw keys, redraw in place,
 /// colour rules, and the terminal restored on q, Ctrl-C and SIGTERM.
 @Suite struct PseudoTerminalTests {
-  private func launch(_ terminal: PseudoTerminal, environment: [String: String] = [:]) throws -> Process {
+  private func launch(_ terminal: PseudoTerminal, environment: [String: String] = [:]) throws
+    -> Process
+  {
     let executable = try #require(HeroSelectorExecutable.url)
     let process = Process()
     process.executableURL = executable
@@ -146,7 +148,8 @@ private final class PseudoTerminal {
     terminal.drain()
 
     let raw = terminal.rawOutput
-    #expect(raw.contains("\u{1B}[?25l") && raw.hasSuffix("\u{1B}[0m\u{1B}[?25h"))  // cursor hidden, then shown
+    // The cursor is hidden while drawing, then shown again.
+    #expect(raw.contains("\u{1B}[?25l") && raw.hasSuffix("\u{1B}[0m\u{1B}[?25h"))
     #expect(raw.contains("\r\u{1B}[7A\u{1B}[J"))  // redrawn in place over the previous screen
     #expect(raw.contains("\u{1B}[32m"))  // colour: a terminal, NO_COLOR unset
     // Screens in order: first, 2B, Lara, alert, Lara, 2B — the extra "l" emitted nothing.
@@ -176,7 +179,8 @@ private final class PseudoTerminal {
   }
 
   @Test func jsonFormatInATerminalPrintsLinesAndRecordsKeys() throws {
-    let recorded = try HeroSelectorExecutable.temporaryDirectory().appendingPathComponent("keys.jsonl")
+    let recorded = try HeroSelectorExecutable.temporaryDirectory().appendingPathComponent(
+      "keys.jsonl")
     let second = try PseudoTerminal()
     let recording = try launchJSON(second, record: recorded.path)
     #expect(second.waitFor(#""state":"presenting""#))
@@ -187,7 +191,8 @@ private final class PseudoTerminal {
       second.plainOutput.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 4)
     #expect(
       try String(contentsOf: recorded, encoding: .utf8)
-        == #"{"intent":"next"}"# + "\n" + #"{"intent":"select"}"# + "\n" + #"{"intent":"dismiss"}"# + "\n"
+        == #"{"intent":"next"}"# + "\n" + #"{"intent":"select"}"# + "\n" + #"{"intent":"dismiss"}"#
+        + "\n"
         + #"{"intent":"quit"}"# + "\n")
     try? FileManager.default.removeItem(at: recorded.deletingLastPathComponent())
   }

@@ -26,7 +26,9 @@ private final class RecordingView: HeroView {
     let intent = HeroSelectorIntent(roster: .default)
     var states: [HeroState] = []
     let subscription = intent.states.subscribe(onNext: { states.append($0) })
-    for step: HeroIntent in [.previous, .next, .next, .next, .select, .next, .select, .dismiss, .dismiss] {
+    for step: HeroIntent in [
+      .previous, .next, .next, .next, .select, .next, .select, .dismiss, .dismiss,
+    ] {
       intent.send(step)
     }
     subscription.dispose()

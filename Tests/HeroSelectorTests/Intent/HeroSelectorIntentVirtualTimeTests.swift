@@ -31,12 +31,14 @@ import Testing
   @Test func browsingForwardStopsAtTheLastHero() {
     let events = run([(150, .next), (210, .next), (220, .next), (230, .next), (240, .next)])
     // The intent at 150 came before the subscription: ignored.
-    #expect(events == [.next(200, presenting(0)), .next(210, presenting(1)), .next(220, presenting(2))])
+    #expect(
+      events == [.next(200, presenting(0)), .next(210, presenting(1)), .next(220, presenting(2))])
   }
 
   @Test func browsingBackStopsAtTheFirstHero() {
     let events = run([(210, .previous), (220, .next), (230, .previous), (240, .previous)])
-    #expect(events == [.next(200, presenting(0)), .next(220, presenting(1)), .next(230, presenting(0))])
+    #expect(
+      events == [.next(200, presenting(0)), .next(220, presenting(1)), .next(230, presenting(0))])
   }
 
   @Test func theAlertBlocksEverythingButDismiss() {
@@ -53,6 +55,9 @@ import Testing
 
   @Test func dismissWithoutAlertAndQuitEmitNothing() {
     let events = run([(210, .dismiss), (220, .quit), (230, .select), (240, .dismiss)])
-    #expect(events == [.next(200, presenting(0)), .next(230, .selected(heroes[0])), .next(240, presenting(0))])
+    #expect(
+      events == [
+        .next(200, presenting(0)), .next(230, .selected(heroes[0])), .next(240, presenting(0)),
+      ])
   }
 }

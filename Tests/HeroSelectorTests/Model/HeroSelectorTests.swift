@@ -44,7 +44,9 @@ import Testing
   @Test func aSingleHeroHasNoArrows() throws {
     let solo = try Roster(heroes: [Hero(name: "Solo", speed: 0, power: 10, stamina: 1)])
     var selector = HeroSelector(roster: solo)
-    #expect(selector.presentingState == .presenting(solo.heroes[0], previousAvailable: false, nextAvailable: false))
+    #expect(
+      selector.presentingState
+        == .presenting(solo.heroes[0], previousAvailable: false, nextAvailable: false))
     let movedNext = selector.moveToNext()
     let movedPrevious = selector.moveToPrevious()
     #expect(!movedNext && !movedPrevious)
@@ -62,7 +64,8 @@ import Testing
     }
     #expect(throws: HeroSelectorError.data("duplicate hero name \"X\"")) {
       try Roster(heroes: [
-        Hero(name: "X", speed: 1, power: 1, stamina: 1), Hero(name: "X", speed: 2, power: 2, stamina: 2),
+        Hero(name: "X", speed: 1, power: 1, stamina: 1),
+        Hero(name: "X", speed: 2, power: 2, stamina: 2),
       ])
     }
   }

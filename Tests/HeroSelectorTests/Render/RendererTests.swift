@@ -6,7 +6,8 @@ import Testing
   let heroes = Roster.default.heroes
 
   @Test func textPresentingFirstHero() {
-    let text = TextRenderer().render(.presenting(heroes[0], previousAvailable: false, nextAvailable: true))
+    let text = TextRenderer().render(
+      .presenting(heroes[0], previousAvailable: false, nextAvailable: true))
     #expect(
       text == """
         Son-Goku
@@ -18,7 +19,8 @@ import Testing
   }
 
   @Test func textPresentingWithBothOrNoArrows() {
-    let middle = TextRenderer().render(.presenting(heroes[1], previousAvailable: true, nextAvailable: true))
+    let middle = TextRenderer().render(
+      .presenting(heroes[1], previousAvailable: true, nextAvailable: true))
     #expect(
       middle == """
         YoRHa 2B
@@ -29,7 +31,8 @@ import Testing
         """)
     let zero = Hero(name: "Zero", speed: 0, power: 0, stamina: 0)
     #expect(
-      TextRenderer().render(.presenting(zero, previousAvailable: false, nextAvailable: false)) == """
+      TextRenderer().render(.presenting(zero, previousAvailable: false, nextAvailable: false))
+        == """
         Zero
           Speed    ░░░░░░░░░░   0
           Power    ░░░░░░░░░░   0

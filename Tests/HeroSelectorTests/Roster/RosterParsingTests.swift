@@ -23,28 +23,42 @@ import Testing
       """, file: "h.json")
     #expect(
       roster.heroes == [
-        Hero(name: "Zed", speed: 0, power: 10, stamina: 3), Hero(name: "Amy", speed: 3, power: 2, stamina: 1),
+        Hero(name: "Zed", speed: 0, power: 10, stamina: 3),
+        Hero(name: "Amy", speed: 3, power: 2, stamina: 1),
       ])
   }
 
   @Test func malformedJSONNamesFileLineAndColumn() {
-    #expect(message("[\n  {\"name\": \"A\" \"speed\": 1}\n]") == "h.json:2:16: malformed JSON: expected ',' or '}', found character '\"'")
+    #expect(
+      message("[\n  {\"name\": \"A\" \"speed\": 1}\n]")
+        == "h.json:2:16: malformed JSON: expected ',' or '}', found character '\"'")
     #expect(message("") == "h.json:1:1: malformed JSON: expected a JSON value, found end of file")
-    #expect(message("[{\"name\": \"A\",") == "h.json:1:15: malformed JSON: expected a string key, found end of file")
-    #expect(message("[1] x") == "h.json:1:5: malformed JSON: unexpected character 'x' after the end of the JSON value")
-    #expect(message("[\"é\" x]") == "h.json:1:6: malformed JSON: expected ',' or ']', found character 'x'")
+    #expect(
+      message("[{\"name\": \"A\",")
+        == "h.json:1:15: malformed JSON: expected a string key, found end of file")
+    #expect(
+      message("[1] x")
+        == "h.json:1:5: malformed JSON: unexpected character 'x' after the end of the JSON value")
+    #expect(
+      message("[\"é\" x]") == "h.json:1:6: malformed JSON: expected ',' or ']', found character 'x'"
+    )
     #expect(message("[\"abc]") == "h.json:1:7: malformed JSON: unterminated string")
     #expect(message("[tru]") == "h.json:1:5: malformed JSON: invalid literal, expected 'true'")
   }
 
   @Test func wrongShapes() {
-    #expect(message("{}") == "h.json:1:1: the roster must be a JSON array of heroes, found an object")
+    #expect(
+      message("{}") == "h.json:1:1: the roster must be a JSON array of heroes, found an object")
     #expect(message(" []") == "h.json:1:2: the roster is empty: it needs at least one hero")
     #expect(message("[3]") == "h.json:1:2: hero 1 must be an object, found a number")
-    #expect(message(#"[{"speed":1,"power":1,"stamina":1}]"#) == "h.json:1:2: hero 1 has no \"name\"")
-    #expect(message(#"[{"name":7}]"#) == "h.json:1:10: hero 1: name must be a string, found a number")
+    #expect(
+      message(#"[{"speed":1,"power":1,"stamina":1}]"#) == "h.json:1:2: hero 1 has no \"name\"")
+    #expect(
+      message(#"[{"name":7}]"#) == "h.json:1:10: hero 1: name must be a string, found a number")
     #expect(message(#"[{"name":" "}]"#) == "h.json:1:10: hero 1: name is empty")
-    #expect(message(#"[{"name":"A","power":1,"stamina":1}]"#) == "h.json:1:2: hero \"A\" has no \"speed\"")
+    #expect(
+      message(#"[{"name":"A","power":1,"stamina":1}]"#) == "h.json:1:2: hero \"A\" has no \"speed\""
+    )
     #expect(
       message(#"[{"name":"A","sped":1}]"#)
         == "h.json:1:21: hero 1: unknown key \"sped\"; expected name, speed, power, stamina")
@@ -76,7 +90,10 @@ import Testing
   }
 
   @Test func missingFile() {
-    #expect(throws: HeroSelectorError.data("cannot read roster '/nonexistent/h.json': No such file or directory")) {
+    #expect(
+      throws: HeroSelectorError.data(
+        "cannot read roster '/nonexistent/h.json': No such file or directory")
+    ) {
       try Roster.load(path: "/nonexistent/h.json")
     }
   }
@@ -87,6 +104,8 @@ import Testing
     #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(#""\ud83d""#) }
     #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("\"a\nb\"") }
     #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("01x") }
-    #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(String(repeating: "[", count: 100)) }
+    #expect(throws: JSONSyntaxError.self) {
+      try JSONParser.parse(String(repeating: "[", count: 100))
+    }
   }
 }

@@ -7,7 +7,10 @@ import Testing
 
   @Test func arrowsInBothEncodings() {
     var decoder = KeyDecoder()
-    #expect(decoder.feed([esc, 0x5B, 0x43, esc, 0x5B, 0x44, esc, 0x4F, 0x43, esc, 0x4F, 0x44]) == [.right, .left, .right, .left])
+    #expect(
+      decoder.feed([esc, 0x5B, 0x43, esc, 0x5B, 0x44, esc, 0x4F, 0x43, esc, 0x4F, 0x44]) == [
+        .right, .left, .right, .left,
+      ])
     #expect(decoder.feed([esc, 0x5B, 0x41, esc, 0x5B, 0x42]) == [.up, .down])
     #expect(!decoder.isPending)
   }
@@ -38,7 +41,9 @@ import Testing
   @Test func otherSequencesAreIgnored() {
     var decoder = KeyDecoder()
     // Delete (ESC [ 3 ~), shift-right (ESC [ 1 ; 2 C), F1 (ESC O P)
-    let bytes: [UInt8] = [esc, 0x5B, 0x33, 0x7E, esc, 0x5B, 0x31, 0x3B, 0x32, 0x43, esc, 0x4F, 0x50]
+    let bytes: [UInt8] = [
+      esc, 0x5B, 0x33, 0x7E, esc, 0x5B, 0x31, 0x3B, 0x32, 0x43, esc, 0x4F, 0x50,
+    ]
     #expect(decoder.feed(bytes + [0x0D]) == [.enter])
     #expect(decoder.feed([esc, 0x5B, 0x31]) == [])
     #expect(decoder.timeout() == [])  // a cut-off sequence is dropped
@@ -49,10 +54,12 @@ import Testing
     let keys = decoder.feed(Array("hlnpsdqQ x".utf8) + [0x0D, 0x0A, 0x03, 0x04])
     #expect(
       keys.map(\.intent) == [
-        .previous, .next, .next, .previous, .select, .dismiss, .quit, .quit, .select, nil, .select, .select, .quit,
+        .previous, .next, .next, .previous, .select, .dismiss, .quit, .quit, .select, nil, .select,
+        .select, .quit,
         .quit,
       ])
-    #expect(Key.left.intent == .previous && Key.right.intent == .next && Key.escape.intent == .dismiss)
+    #expect(
+      Key.left.intent == .previous && Key.right.intent == .next && Key.escape.intent == .dismiss)
     #expect(Key.up.intent == nil && Key.down.intent == nil)
   }
 }

@@ -37,9 +37,10 @@ public struct HeroSelectorProgram: Sendable {
       try? FileIO.writeAll(output, Options.usage)
       return 0
     }
-    let roster = try options.heroesPath.map { path throws(HeroSelectorError) in
-      try Roster.load(path: path)
-    } ?? .default
+    let roster =
+      try options.heroesPath.map { path throws(HeroSelectorError) in
+        try Roster.load(path: path)
+      } ?? .default
     let recorder = try options.recordPath.map { path throws(HeroSelectorError) in
       try Recorder(path: path)
     }
@@ -101,7 +102,8 @@ struct IntentSource {
       do { text = try FileIO.read(path) } catch {
         throw .data("cannot read replay log '\(path)': \(error.message)")
       }
-      kind = .replay(path: path, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+      kind = .replay(
+        path: path, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
     } else if let intents = options.intents {
       kind = .list(intents)
     } else {

@@ -24,7 +24,9 @@ public struct HeroSelectorError: Error, Equatable, Sendable, CustomStringConvert
   public var exitCode: Int32 { kind == .usage ? 64 : 65 }
 
   /// The same error with `prefix: ` in front of the message (a file name, `file:line`, …).
-  public func located(_ prefix: String) -> Self { Self(kind: kind, message: "\(prefix): \(message)") }
+  public func located(_ prefix: String) -> Self {
+    Self(kind: kind, message: "\(prefix): \(message)")
+  }
 
   public var description: String { message }
 }

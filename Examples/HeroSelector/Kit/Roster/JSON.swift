@@ -239,7 +239,9 @@ struct JSONParser {
           advance()
           var code = try parseHex4()
           if (0xD800...0xDBFF).contains(code) {
-            guard current == UInt8(ascii: "\\") else { throw error("unpaired surrogate in \\u escape") }
+            guard current == UInt8(ascii: "\\") else {
+              throw error("unpaired surrogate in \\u escape")
+            }
             advance()
             try expect(UInt8(ascii: "u"), "'u'")
             let low = try parseHex4()

@@ -48,7 +48,8 @@ extension Roster {
         throw fail(element, "hero \(number) has no \"name\"")
       }
       guard case .string(let name) = nameValue.kind else {
-        throw fail(nameValue, "hero \(number): name must be a string, found \(nameValue.typeDescription)")
+        throw fail(
+          nameValue, "hero \(number): name must be a string, found \(nameValue.typeDescription)")
       }
       guard !name.trimmingSpaces().isEmpty else {
         throw fail(nameValue, "hero \(number): name is empty")
@@ -63,8 +64,10 @@ extension Roster {
           throw fail(element, "hero \"\(name)\" has no \"\(key)\"")
         }
         guard case .number(let literal) = value.kind, let stat = Int(literal) else {
-          let found = if case .number(let literal) = value.kind { literal } else { value.typeDescription }
-          throw fail(value, "hero \"\(name)\": \(key) must be a whole number from 0 to 10, found \(found)")
+          let found =
+            if case .number(let literal) = value.kind { literal } else { value.typeDescription }
+          throw fail(
+            value, "hero \"\(name)\": \(key) must be a whole number from 0 to 10, found \(found)")
         }
         guard Hero.statRange.contains(stat) else {
           throw fail(value, "hero \"\(name)\": \(key) \(stat) is outside 0...10")
