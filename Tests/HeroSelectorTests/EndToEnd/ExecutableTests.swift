@@ -208,4 +208,23 @@ import Testing
     #expect(result.exitCode == 65)
     #expect(result.stderr.hasPrefix("hero-selector: <stdin>:2: unknown intent"))
   }
+
+  @Test func unwritableRecordFileIsADataError() throws {
+    let result = try HeroSelectorExecutable.run(
+      ["--record", "/nonexistent/dir/log.jsonl"], stdin: "next\n")
+    #expect(result.exitCode == 65)
+    #expect(
+      result.stderr
+        == "hero-selector: cannot write record file '/nonexistent/dir/log.jsonl': No such file or directory\n"
+    )
+    #expect(result.stdout == "")
+  }
+
+  @Test func lastLineWithoutNewlineAndQuitInIntents() throws {
+    let stdin = try HeroSelectorExecutable.run(["--format", "json"], stdin: "next")
+    #expect(stdin.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
+    let list = try HeroSelectorExecutable.run(["--format", "json", "--intents", "n, q, n"])
+    #expect(list.exitCode == 0)
+    #expect(list.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
+  }
 }
