@@ -288,7 +288,8 @@ private final class PeriodicWork<State>: Cancelable, @unchecked Sendable {
 
   var isDisposed: Bool { lock.withLock { $0.isDisposed } }
 
-  func schedule(on scheduler: TestScheduler, after dueTime: RxTimeInterval, period: RxTimeInterval) {
+  func schedule(on scheduler: TestScheduler, after dueTime: RxTimeInterval, period: RxTimeInterval)
+  {
     // The queued item holds this object until it runs or is disposed.
     let item = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
       guard !self.isDisposed, let action = self.action else { return Disposables.create() }

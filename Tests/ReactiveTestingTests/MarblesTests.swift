@@ -9,7 +9,8 @@ import Testing
   }
 
   @Test func subscriptionCaretAnchorsTime() throws {
-    let events = try Marbles.events("--a-^-b-#", values: ["a": 1, "b": 2], error: TestFailure(id: 1))
+    let events = try Marbles.events(
+      "--a-^-b-#", values: ["a": 1, "b": 2], error: TestFailure(id: 1))
     #expect(events == [.next(180, 1), .next(220, 2), .error(240, TestFailure(id: 1))])
     let custom = try Marbles.events("^a|", values: ["a": 1], tick: 1, subscribed: 50)
     #expect(custom == [.next(51, 1), .completed(52)])

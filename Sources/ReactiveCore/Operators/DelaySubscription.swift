@@ -2,7 +2,7 @@ extension ObservableType {
   /// Subscribes to the source only after `dueTime`; its events then pass through unchanged.
   ///
   /// ```swift
-  /// // Subscribed at 200 with dueTime 50 ticks: the cold source is subscribed at 250.
+  /// // Subscribed at 200 with dueTime 50 ticks: the cold, never-ending source is subscribed at 250.
   /// let res = scheduler.start { xs.delaySubscription(.seconds(50), scheduler: scheduler) }
   /// #expect(xs.subscriptions == [Subscription(250, 1000)])
   /// ```
@@ -44,15 +44,17 @@ final class DelaySubscriptionSink<Element>: @unchecked Sendable {  // immutable;
     guard !subscription.isDisposed else { return }
     let inner = SingleAssignmentDisposable()
     subscription.disposable = inner
-    inner.setDisposable(source.subscribe(AnyObserver(eventHandler: { event in
-      guard !inner.isStopped else { return }
-      if event.isStopEvent {
-        guard inner.tryTerminate() else { return }
-        self.downstream.on(event)
-        inner.dispose()
-      } else {
-        self.downstream.on(event)
-      }
-    })))
+    inner.setDisposable(
+      source.subscribe(
+        AnyObserver(eventHandler: { event in
+          guard !inner.isStopped else { return }
+          if event.isStopEvent {
+            guard inner.tryTerminate() else { return }
+            self.downstream.on(event)
+            inner.dispose()
+          } else {
+            self.downstream.on(event)
+          }
+        })))
   }
 }

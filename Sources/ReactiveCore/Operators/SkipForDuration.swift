@@ -5,10 +5,10 @@ extension ObservableType {
   /// events are always forwarded.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks, duration 35 ticks, subscribed at "^":
+  /// // Marbles, one column per 10 ticks, duration 45 ticks, subscribed at "^":
   /// // source: "^-a-b-c-d|"
   /// // result: "^-----c-d|"
-  /// let res = scheduler.start { xs.skip(for: .seconds(35), scheduler: scheduler) }
+  /// let res = scheduler.start { xs.skip(for: .seconds(45), scheduler: scheduler) }
   /// ```
   ///
   /// - Parameters:

@@ -2,10 +2,10 @@ extension ObservableType {
   /// Forwards the source's events for `duration` after subscription, then completes.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks, duration 35 ticks, subscribed at "^":
+  /// // Marbles, one column per 10 ticks, duration 50 ticks, subscribed at "^":
   /// // source: "^-a-b-c-d|"
-  /// // result: "^-a-b--|"  (completes at 235)
-  /// let res = scheduler.start { xs.take(for: .seconds(35), scheduler: scheduler) }
+  /// // result: "^-a-b|"
+  /// let res = scheduler.start { xs.take(for: .seconds(50), scheduler: scheduler) }
   /// ```
   ///
   /// - Parameters:

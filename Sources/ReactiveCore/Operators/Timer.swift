@@ -41,8 +41,9 @@ extension ObservableType where Element: FixedWidthInteger {
   }
 }
 
+// @unchecked Sendable: the scheduler runs the timer's callbacks serially; the rest is immutable.
 @usableFromInline
-final class TimerSink<Element: FixedWidthInteger>: @unchecked Sendable {  // the scheduler runs it serially
+final class TimerSink<Element: FixedWidthInteger>: @unchecked Sendable {
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let work = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()

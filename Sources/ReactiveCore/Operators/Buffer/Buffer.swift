@@ -9,7 +9,7 @@ extension ObservableType {
   /// ```swift
   /// // Marbles, one column per 10 ticks, timeSpan 30 ticks, count 2, subscribed at "^":
   /// // source: "^-a-bc------d|"
-  /// // result: [a, b] at 240, [c] at 270, [] at 300, [d] at 330, then completed at 330
+  /// // result: [a] at 230, [b, c] at 250, [] at 280, [] at 310, [d] and completed at 330
   /// let res = scheduler.start {
   ///   xs.buffer(timeSpan: .seconds(30), count: 2, scheduler: scheduler)
   /// }

@@ -5,10 +5,10 @@ extension ObservableType {
   /// drops the pending element and is forwarded at once. As in RxSwift.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks, dueTime 20 ticks:
-  /// // source: "-a-b----c-d-|"
-  /// // result: "-----b------(d|)"
-  /// let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
+  /// // Marbles, one column per 10 ticks, dueTime 30 ticks, subscribed at "^":
+  /// // source: "^-a-b----c-d-|"
+  /// // result: "^------b-----(d|)"
+  /// let res = scheduler.start { xs.debounce(.seconds(30), scheduler: scheduler) }
   /// ```
   ///
   /// - Parameters:

@@ -5,9 +5,9 @@ extension ObservableType {
   /// dropping whatever was still waiting.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks, dueTime 20 ticks:
-  /// // source: "-a-b-|"
-  /// // result: "---a-b-|"
+  /// // Marbles, one column per 10 ticks, dueTime 20 ticks, subscribed at "^":
+  /// // source: "^-a-b-|"
+  /// // result: "^---a-b-|"
   /// let res = scheduler.start { xs.delay(.seconds(20), scheduler: scheduler) }
   /// ```
   ///

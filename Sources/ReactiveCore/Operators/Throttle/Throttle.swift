@@ -10,10 +10,10 @@ extension ObservableType {
   /// the trailing element. As in RxSwift.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks, dueTime 30 ticks:
-  /// // source:        "-abc----d-e|"
-  /// // latest: true:  "-a--c---d--(e|)"
-  /// // latest: false: "-a------d--|"
+  /// // Marbles, one column per 10 ticks, dueTime 30 ticks, subscribed at "^":
+  /// // source:        "^-abc----d-e|"
+  /// // latest: true:  "^-a--c---d--(e|)"
+  /// // latest: false: "^-a------d--|"
   /// let res = scheduler.start { xs.throttle(.seconds(30), scheduler: scheduler) }
   /// ```
   ///

@@ -1,0 +1,82 @@
+import ReactiveTesting
+import Testing
+
+@testable import ReactiveCore
+
+@Suite struct DebounceTests {
+  @Test func emitsAfterSilence() {
+    expectNoLeaks {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([
+        .next(150, 0), .next(210, 1), .next(215, 2), .next(240, 3), .next(250, 4), .completed(300),
+      ])
+      let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
+      #expect(res.events == [.next(235, 2), .next(270, 4), .completed(300)])
+      #expect(xs.subscriptions == [Subscription(200, 300)])
+    }
+  }
+
+  @Test func completionFlushesThePendingElement() {
+    expectNoLeaks {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+      let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
+      #expect(res.events == [.next(220, 1), .completed(220)])
+    }
+  }
+
+  @Test func errorDropsThePendingElement() {
+    expectNoLeaks {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(id: 1))])
+      let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
+      #expect(res.events == [.error(220, TestError(id: 1))])
+      #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+  }
+
+  @Test func disposalMidWindowEmitsNothing() {
+    expectNoLeaks {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+      let res = scheduler.start(disposed: 220) { xs.debounce(.seconds(20), scheduler: scheduler) }
+      #expect(res.events.isEmpty)
+      #expect(xs.subscriptions == [Subscription(200, 220)])
+    }
+  }
+
+  @Test func marbles() throws {
+    try expectNoLeaks {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = try scheduler.createHotObservable("^-a-b----c-d-|")
+      let res = scheduler.start { xs.debounce(.seconds(30), scheduler: scheduler) }
+      #expect(res.events == (try Marbles.events("^------b-----(d|)")))
+    }
+  }
+
+  @Test func stateMachineIgnoresStaleTimers() {
+    var machine = DebounceStateMachine<Int>()
+    guard case .startTimer(let first) = machine.next(1) else { return #expect(Bool(false)) }
+    guard case .startTimer(let second) = machine.next(2) else { return #expect(Bool(false)) }
+    guard case .none = machine.timerFired(id: first) else { return #expect(Bool(false)) }
+    guard case .emit(2) = machine.timerFired(id: second) else { return #expect(Bool(false)) }
+    guard case .none = machine.timerFired(id: second) else { return #expect(Bool(false)) }
+    guard case .complete(flushing: nil) = machine.completed() else { return #expect(Bool(false)) }
+  }
+
+  @Test func realSchedulerFlushesOnCompletion() async {
+    let subject = PublishSubject<Int>()
+    let scheduler = DispatchTestScheduler()
+    let recorder = Recorder<Int>()
+    let subscription = subject.debounce(.seconds(30), scheduler: scheduler).subscribe(recorder)
+    for i in 1...100 { subject.onNext(i) }
+    subject.onCompleted()
+    #expect(recorder.events == [.next(100), .completed])
+    subscription.dispose()
+  }
+
+  @Test func contracts() {
+    checkOperatorContract { $0.debounce(.seconds(1), scheduler: TestScheduler(initialClock: 0)) }
+    checkVirtualTimeContract { $0.debounce(.seconds(15), scheduler: $1) }
+  }
+}
