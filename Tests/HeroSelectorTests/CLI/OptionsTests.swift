@@ -65,28 +65,29 @@ import Testing
 
   @Test func intentLogLines() throws {
     for intent in HeroIntent.allCases {
-      #expect(try IntentLog.parse(line: IntentLog.line(for: intent), location: "l:1") == intent)
+      #expect(
+        try HeroIntentLog.parse(line: HeroIntentLog.line(for: intent), location: "l:1") == intent)
     }
-    #expect(IntentLog.line(for: .next) == #"{"intent":"next"}"#)
-    #expect(try IntentLog.parse(line: "  ", location: "l:1") == nil)
+    #expect(HeroIntentLog.line(for: .next) == #"{"intent":"next"}"#)
+    #expect(try HeroIntentLog.parse(line: "  ", location: "l:1") == nil)
     #expect(
       throws: HeroSelectorError.data(
         "l:3:12: malformed JSON: expected ',' or '}', found end of file")
     ) {
-      try IntentLog.parse(line: #"{"intent":1"#, location: "l:3")
+      try HeroIntentLog.parse(line: #"{"intent":1"#, location: "l:3")
     }
     #expect(throws: HeroSelectorError.data("l:4: expected an object like {\"intent\":\"next\"}")) {
-      try IntentLog.parse(line: #"["next"]"#, location: "l:4")
+      try HeroIntentLog.parse(line: #"["next"]"#, location: "l:4")
     }
     #expect(throws: HeroSelectorError.data("l:5: \"intent\" must be a string, found a number")) {
-      try IntentLog.parse(line: #"{"intent":1}"#, location: "l:5")
+      try HeroIntentLog.parse(line: #"{"intent":1}"#, location: "l:5")
     }
     #expect(
       throws: HeroSelectorError.data(
         "l:6: unknown intent 'jump'; expected next, previous, select, dismiss, quit (or n, p, s, d, q)"
       )
     ) {
-      try IntentLog.parse(line: #"{"intent":"jump"}"#, location: "l:6")
+      try HeroIntentLog.parse(line: #"{"intent":"jump"}"#, location: "l:6")
     }
   }
 }

@@ -79,7 +79,7 @@ struct Recorder {
   }
 
   func record(_ intent: HeroIntent) throws(HeroSelectorError) {
-    do { try FileIO.append(IntentLog.line(for: intent) + "\n", to: path) } catch {
+    do { try FileIO.append(HeroIntentLog.line(for: intent) + "\n", to: path) } catch {
       throw .data("cannot write record file '\(path)': \(error.message)")
     }
   }
@@ -121,7 +121,7 @@ struct IntentSource {
     case .replay(let path, let lines):
       while position < lines.count {
         position += 1
-        if let intent = try IntentLog.parse(
+        if let intent = try HeroIntentLog.parse(
           line: String(lines[position - 1]), location: "\(path):\(position)")
         {
           return intent

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveMVI
 
 /// A view of the hero selector: it renders states and forwards user intents, nothing more.
 public protocol HeroView: AnyObject {
@@ -7,9 +8,10 @@ public protocol HeroView: AnyObject {
 
 /// The hero-selector intent: turns user intents into immutable `HeroState` values.
 ///
-/// Intents go into a `PublishRelay`; one subscription, owned by the intent's `DisposeBag`, runs
-/// `HeroReducer.reduce` on each and publishes the resulting state (nothing when it returns nil).
-/// `states` replays the current state to each new subscriber, then every emitted state.
+/// Intents go into a `PublishRelay` bound to a ReactiveMVI `Store` running `HeroFeature`; the
+/// binding and the store are owned by the intent's `DisposeBag`, so releasing the intent tears
+/// everything down. `states` replays the current state to each new subscriber, then every emitted
+/// state; an intent that changes nothing emits nothing.
 ///
 /// No retain cycle with the view: a view holds its intent strongly to forward intents, and the
 /// intent holds the view weakly (`bind(to:)` subscribes with `subscribe(with:)`).
@@ -23,32 +25,28 @@ public protocol HeroView: AnyObject {
 /// subscription.dispose()
 /// ```
 ///
-/// Thread safety: `send` may be called from any thread; states are reduced one at a time in the
-/// order the relay delivers the intents.
+/// Thread safety: `send` may be called from any thread; the store reduces intents one at a time in
+/// arrival order and delivers states on its draining thread.
 public final class HeroSelectorIntent: Sendable {
   public let reducer: HeroReducer
   private let intents = PublishRelay<HeroIntent>()
-  private let stateRelay: BehaviorRelay<HeroState>
+  private let store: Store<HeroFeature>
   private let disposeBag = DisposeBag()
 
   /// An intent presenting the first hero of `roster`.
   public init(roster: Roster) {
-    let reducer = HeroReducer(roster: roster)
-    let stateRelay = BehaviorRelay(value: reducer.initialState)
-    self.reducer = reducer
-    self.stateRelay = stateRelay
-    intents
-      .subscribe(onNext: { intent in
-        if let next = reducer.reduce(stateRelay.value, intent) { stateRelay.accept(next) }
-      })
-      .disposed(by: disposeBag)
+    let feature = HeroFeature(roster: roster)
+    reducer = feature.reducer
+    store = Store(initialState: feature.reducer.initialState, feature: feature)
+    intents.bind(to: store).disposed(by: disposeBag)
+    disposeBag.insert(store)
   }
 
   /// The current state.
-  public var state: HeroState { stateRelay.value }
+  public var state: HeroState { store.state }
 
   /// The current state, then every state emitted after it.
-  public var states: Observable<HeroState> { stateRelay.asObservable() }
+  public var states: Observable<HeroState> { store.states }
 
   /// Sends a user intent.
   public func send(_ intent: HeroIntent) { intents.accept(intent) }

@@ -1,5 +1,5 @@
 /// The record/replay log: one JSON object per line, `{"intent":"next"}`.
-public enum IntentLog {
+public enum HeroIntentLog {
   /// The log line for `intent` (no newline).
   public static func line(for intent: HeroIntent) -> String {
     "{\"intent\":\"\(intent.rawValue)\"}"
