@@ -15,11 +15,18 @@ let package = Package(
   targets: [
     .target(name: "ReactiveCore"),
     .target(name: "ReactiveMVI", dependencies: ["ReactiveCore"]),
-    .target(name: "ReactiveTesting", dependencies: ["ReactiveCore"]),
+    // ReactiveTesting holds the TestStore, so it sees ReactiveMVI (the shipped MVI library never
+    // imports Testing).
+    .target(name: "ReactiveTesting", dependencies: ["ReactiveCore", "ReactiveMVI"]),
+    .target(
+      name: "HeroSelectorKit",
+      dependencies: ["ReactiveCore", "ReactiveMVI"],
+      path: "Examples/HeroSelector/Kit"
+    ),
     .executableTarget(
       name: "HeroSelector",
-      dependencies: ["ReactiveCore", "ReactiveMVI"],
-      path: "Examples/HeroSelector"
+      dependencies: ["HeroSelectorKit"],
+      path: "Examples/HeroSelector/App"
     ),
     // Test support: counts heap allocations per thread (see Tests/AllocationCounter).
     .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
@@ -32,7 +39,10 @@ let package = Package(
       name: "ReactiveMVITests", dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting"]),
     .testTarget(
       name: "HeroSelectorTests",
-      dependencies: ["HeroSelector", "ReactiveCore", "ReactiveMVI", "ReactiveTesting"]
+      // "HeroSelector" is listed so that `swift test` builds the executable the end-to-end tests run.
+      dependencies: [
+        "HeroSelectorKit", "HeroSelector", "ReactiveCore", "ReactiveMVI", "ReactiveTesting",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

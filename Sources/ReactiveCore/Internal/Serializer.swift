@@ -1,21 +1,21 @@
-/// Runs items one at a time, in arrival order, whichever threads submit them.
+/// Runs items one at a time, in arrival order, whichever threads submit them: a `DeliveryQueue`
+/// with its own lock and a fixed handler.
 ///
 /// The thread that finds the serializer idle runs its item and then every item queued meanwhile
 /// (by other threads, or re-entrantly by `handler` itself) before returning; others queue and
 /// return at once. `handler` therefore never runs concurrently with itself and never recursively.
 /// No lock is held while `handler` runs.
 ///
-/// Use it in operators that receive events from several sources (merge, combineLatest, timers
-/// racing with upstream events) to keep downstream delivery serial. Single-source operators do
-/// not need it: their upstream is already serial.
+/// Use it where events from several sources (or timers racing upstream events) need no shared
+/// state decided under a lock; sinks that decide state under their own lock embed a
+/// `DeliveryQueue` directly. Single-source operators need neither: their upstream is serial.
 ///
 /// - Complexity: two uncontended lock round trips per item; no allocation in steady state.
 @usableFromInline
 final class Serializer<Item>: @unchecked Sendable {
-  // `queue` and `running` are guarded by `lock`; `handler` is immutable.
+  // `delivery` is guarded by `lock`; `handler` is immutable.
   @usableFromInline let lock = Lock.make()
-  @usableFromInline var queue = FIFO<Item>()
-  @usableFromInline var running = false
+  @usableFromInline var delivery = DeliveryQueue<Item>()
   @usableFromInline let handler: (Item) -> Void
 
   @inlinable
@@ -27,23 +27,15 @@ final class Serializer<Item>: @unchecked Sendable {
   @inlinable
   func submit(_ item: Item) {
     lock.lock()
-    if running {
-      queue.append(item)
-      lock.unlock()
-      return
-    }
-    running = true
+    let first = delivery.enter(item)
     lock.unlock()
-    var next = item
+    guard var next = first else { return }
     while true {
       handler(next)
       lock.lock()
-      guard let queued = queue.popFirst() else {
-        running = false
-        lock.unlock()
-        return
-      }
+      let queued = delivery.next()
       lock.unlock()
+      guard let queued else { return }
       next = queued
     }
   }
@@ -51,6 +43,6 @@ final class Serializer<Item>: @unchecked Sendable {
   /// Drops every queued item (for example after a terminal event or disposal).
   @inlinable
   func clearQueue() {
-    lock.withLock { queue.removeAll() }
+    lock.withLock { delivery.removeAll() }
   }
 }

@@ -7,7 +7,9 @@ import Testing
 /// The test process services the main queue (Swift Testing's entry point runs the main actor on
 /// the main queue), so these tests drive `MainScheduler` for real: hop to the main thread with
 /// `MainActor.run`, or schedule from a background thread and wait for the main queue.
-@Suite struct MainSchedulerTests {
+// Serialized: `MainScheduler.instance` runs work at once only while nothing of its own is queued,
+// so these tests must not overlap each other.
+@Suite(.serialized) struct MainSchedulerTests {
   @Test func mainQueueIsServicedInTheTestProcess() {
     let ran = Signal()
     let onMain = Shared(false)

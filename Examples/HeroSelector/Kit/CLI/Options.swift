@@ -1,0 +1,127 @@
+/// The parsed command line. `Options.usage` is the contract that `--help` prints.
+public struct Options: Equatable, Sendable {
+  public enum Format: String, Sendable, Equatable { case text, json }
+
+  /// `--intents LIST`: run these instead of reading standard input.
+  public var intents: [HeroIntent]?
+  /// `--heroes FILE`: a JSON roster instead of the default one.
+  public var heroesPath: String?
+  /// `--format text|json`.
+  public var format: Format = .text
+  /// `--record FILE`: append every intent to FILE as a JSON line.
+  public var recordPath: String?
+  /// `--replay FILE`: run the intents recorded in FILE.
+  public var replayPath: String?
+  /// `--help` / `-h`.
+  public var help = false
+
+  public init() {}
+
+  /// Parses the arguments (without the program name). Accepts `--option value` and
+  /// `--option=value`. Every error is a usage error (exit code 64) naming the word at fault.
+  public static func parse(_ arguments: [String]) throws(HeroSelectorError) -> Options {
+    var options = Options()
+    var seen = Set<String>()
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--help" || argument == "-h" {
+        options.help = true
+        continue
+      }
+      guard argument.hasPrefix("-"), argument != "-" else {
+        throw .usage("unexpected argument '\(argument)' (intents go in --intents or on stdin)")
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard ["--intents", "--heroes", "--format", "--record", "--replay"].contains(name) else {
+        throw .usage("unknown option '\(name)'")
+      }
+      guard seen.insert(name).inserted else { throw .usage("option '\(name)' is given twice") }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else {
+        guard index < arguments.count else { throw .usage("option '\(name)' needs a value") }
+        value = arguments[index]
+        index += 1
+      }
+      switch name {
+      case "--intents": options.intents = try parseIntentList(value)
+      case "--heroes": options.heroesPath = try path(value, for: name)
+      case "--record": options.recordPath = try path(value, for: name)
+      case "--replay": options.replayPath = try path(value, for: name)
+      default:
+        guard let format = Format(rawValue: value) else {
+          throw .usage("unknown format '\(value)' for --format; expected text or json")
+        }
+        options.format = format
+      }
+    }
+    if options.intents != nil && options.replayPath != nil {
+      throw .usage("--intents and --replay cannot be used together")
+    }
+    return options
+  }
+
+  private static func path(_ value: String, for name: String) throws(HeroSelectorError) -> String {
+    guard !value.isEmpty else { throw .usage("option '\(name)' needs a file name") }
+    return value
+  }
+
+  private static func parseIntentList(_ list: String) throws(HeroSelectorError) -> [HeroIntent] {
+    var intents: [HeroIntent] = []
+    for (offset, word) in list.split(separator: ",", omittingEmptySubsequences: false).enumerated()
+    where !word.trimmingSpaces().isEmpty {
+      guard let intent = HeroIntent(word: word) else {
+        throw .usage(
+          "--intents: unknown intent '\(word.trimmingSpaces())' (item \(offset + 1)); "
+            + "expected \(HeroIntent.wordList)")
+      }
+      intents.append(intent)
+    }
+    return intents
+  }
+
+  /// The command-line contract, printed by `--help`.
+  public static let usage = """
+    hero-selector: browse a roster of heroes and select one (an MVI demo on ReactiveMVI)
+
+    USAGE: hero-selector [--intents LIST] [--heroes FILE] [--format text|json]
+                         [--record FILE] [--replay FILE]
+
+    With no arguments in a terminal it is interactive:
+      ← / h  previous hero     → / l  next hero     Enter  select
+      Esc    dismiss the alert q      quit          (Ctrl-C quits too)
+    When standard input is not a terminal it reads intents from it, one per line (blank lines
+    and # comments skipped), renders every emitted state and exits 0 at the end of the input.
+
+    OPTIONS:
+      --intents LIST     comma-separated intents to run instead of reading stdin, then exit
+      --heroes FILE      a JSON roster: [{"name": "…", "speed": 7, "power": 7, "stamina": 5}, …]
+                         (stats 0...10, names unique, at least one hero)
+      --format text|json text (default) draws the screen; json prints one JSON object per
+                         emitted state:
+                         {"state":"presenting","hero":{…},"previousAvailable":false,"nextAvailable":true}
+                         {"state":"selected","hero":{…}}
+      --record FILE      append every intent to FILE as a JSON line: {"intent":"next"}
+      --replay FILE      run the intents recorded in FILE (cannot be combined with --intents)
+      -h, --help         print this help
+
+    INTENTS: next, previous, select, dismiss, quit (aliases n, p, s, d, q).
+      next/previous move only when that arrow is available and emit nothing otherwise;
+      select shows the alert "You selected <name>"; while it shows only dismiss and quit act;
+      dismiss presents the same hero again; quit stops at once.
+
+    EXIT CODES: 0 success; 64 usage error (unknown option or --intents word, missing value);
+      65 data error (roster missing, malformed, empty, stat outside 0...10, duplicate name;
+      unknown intent on stdin; malformed replay log). The message on stderr names the
+      file, line and word at fault; states rendered before the error stay printed.
+
+    """
+}

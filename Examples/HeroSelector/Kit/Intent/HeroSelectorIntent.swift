@@ -1,0 +1,58 @@
+import ReactiveCore
+import ReactiveMVI
+
+/// A view of the hero selector: it renders states and forwards user intents, nothing more.
+public protocol HeroView: AnyObject {
+  func render(_ state: HeroState)
+}
+
+/// The hero-selector intent: turns user intents into immutable `HeroState` values.
+///
+/// Intents go into a `PublishRelay` bound to a ReactiveMVI `Store` running `HeroFeature`; the
+/// binding and the store are owned by the intent's `DisposeBag`, so releasing the intent tears
+/// everything down. `states` replays the current state to each new subscriber, then every emitted
+/// state; an intent that changes nothing emits nothing.
+///
+/// No retain cycle with the view: a view holds its intent strongly to forward intents, and the
+/// intent holds the view weakly (`bind(to:)` subscribes with `subscribe(with:)`).
+///
+/// ```swift
+/// let intent = HeroSelectorIntent(roster: .default)
+/// let subscription = intent.states.subscribe(onNext: { print($0.hero.name) })
+/// intent.send(.next)
+/// // Prints: Son-Goku
+/// // Prints: YoRHa 2B
+/// subscription.dispose()
+/// ```
+///
+/// Thread safety: `send` may be called from any thread; the store reduces intents one at a time in
+/// arrival order and delivers states on its draining thread.
+public final class HeroSelectorIntent: Sendable {
+  public let reducer: HeroReducer
+  private let intents = PublishRelay<HeroIntent>()
+  private let store: Store<HeroFeature>
+  private let disposeBag = DisposeBag()
+
+  /// An intent presenting the first hero of `roster`.
+  public init(roster: Roster) {
+    let feature = HeroFeature(roster: roster)
+    reducer = feature.reducer
+    store = Store(initialState: feature.reducer.initialState, feature: feature)
+    intents.bind(to: store).disposed(by: disposeBag)
+    disposeBag.insert(store)
+  }
+
+  /// The current state.
+  public var state: HeroState { store.state }
+
+  /// The current state, then every state emitted after it.
+  public var states: Observable<HeroState> { store.states }
+
+  /// Sends a user intent.
+  public func send(_ intent: HeroIntent) { intents.accept(intent) }
+
+  /// Renders the current state and every later state on `view`, which is held weakly.
+  public func bind(to view: some HeroView) -> Disposable {
+    states.subscribe(with: view, onNext: { view, state in view.render(state) })
+  }
+}

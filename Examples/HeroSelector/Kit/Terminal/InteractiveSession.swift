@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The interactive mode: raw keys in, the screen redrawn in place, the terminal always restored
+/// (on q, Ctrl-C, Ctrl-D, end of input, SIGINT/SIGTERM/SIGHUP/SIGQUIT and errors).
+struct InteractiveSession {
+  let roster: Roster
+  let format: Options.Format
+  let recorder: Recorder?
+  let input: Int32
+  let output: Int32
+
+  /// How long to wait for the rest of an escape sequence before taking `ESC` as the Esc key.
+  static let escapeTimeoutMilliseconds: Int32 = 60
+
+  /// Whether to colour the screen: `output` is a terminal that is not "dumb", and `NO_COLOR` is
+  /// not set.
+  static func colorAllowed(output: Int32) -> Bool {
+    guard isatty(output) == 1, getenv("NO_COLOR") == nil else { return false }
+    guard let term = getenv("TERM").map({ String(cString: $0) }) else { return false }
+    return !term.isEmpty && term != "dumb"
+  }
+
+  func run() throws(HeroSelectorError) -> Int32 {
+    let redraw = format == .text && isatty(output) == 1
+    let terminal = try RawTerminal(fd: input)
+    let signals = PendingSignals()
+    let sink = StateSink(
+      fd: output, format: format, mode: redraw ? .redraw : .stream,
+      color: redraw && Self.colorAllowed(output: output))
+    if redraw { sink.emit("\u{1B}[?25l") }  // hide the cursor while drawing
+    defer {
+      if redraw { sink.emit("\u{1B}[0m\u{1B}[?25h") }
+      terminal.restore()
+      signals.release()
+    }
+
+    let intent = HeroSelectorIntent(roster: roster)
+    let binding = intent.bind(to: sink)
+    defer { binding.dispose() }
+
+    var decoder = KeyDecoder()
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while !sink.failed {
+      if let signal = signals.take() { return 128 + signal }
+      var pollfd = inputPollDescriptor(fd: input)
+      let timeout = decoder.isPending ? Self.escapeTimeoutMilliseconds : 200
+      let ready = poll(&pollfd, 1, timeout)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return 0
+      }
+      var keys: [Key]
+      if ready == 0 {
+        guard decoder.isPending else { continue }
+        keys = decoder.timeout()
+      } else {
+        let count = buffer.withUnsafeMutableBytes { posixRead(input, $0.baseAddress, $0.count) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+        if count <= 0 { return 0 }  // end of input: the terminal went away
+        keys = decoder.feed(buffer[0..<count])
+      }
+      for key in keys {
+        guard let next = key.intent else { continue }
+        try recorder?.record(next)
+        if next == .quit { return key == .interrupt ? 130 : 0 }
+        intent.send(next)
+      }
+    }
+    return 0
+  }
+}
+
+// `pollfd` waiting for input on `fd`.
+func inputPollDescriptor(fd: Int32) -> pollfd {
+  pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+}

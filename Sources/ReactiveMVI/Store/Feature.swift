@@ -1,0 +1,72 @@
+/// The behaviour of a store: how intents start effects (`handle`) and how results change the state
+/// (`reduce`).
+///
+/// `handle` is where side effects live: it looks at an intent and the current state and returns an
+/// ``Effect`` that produces results (and one-off events) now or later. `reduce` is pure: the next
+/// state from the current one and a result. Keeping them apart makes every state change a plain,
+/// testable function call, whatever the effects do.
+///
+/// A simple feature reduces its intents directly: when `Result` is `Intent` (the default), the
+/// default `handle` turns each intent into its own result, so `reduce` is all you write.
+///
+/// ```swift
+/// struct Counter: Feature {
+///   struct State: Equatable { var count = 0 }
+///   enum Intent { case increment, decrement }
+///
+///   func reduce(_ state: State, _ intent: Intent) -> State {
+///     var state = state
+///     switch intent {
+///     case .increment: state.count += 1
+///     case .decrement: state.count -= 1
+///     }
+///     return state
+///   }
+/// }
+///
+/// let store = Store(initialState: Counter.State(), feature: Counter())
+/// store.send(.increment)
+/// print(store.state.count)
+/// // Prints: 1
+/// ```
+///
+/// A feature with effects declares a separate `Result` type (what the reducer consumes) and,
+/// optionally, an `Event` type for one-off events such as navigation (see ``Store/events``).
+public protocol Feature<State, Intent> {
+  /// The state the store owns: an immutable value (a struct or an enum).
+  associatedtype State
+  /// What the user (or the view) wants: the input of `handle`.
+  associatedtype Intent
+  /// What `reduce` consumes: produced by `handle`'s effects. Defaults to `Intent`.
+  associatedtype Result = Intent
+  /// One-off events (navigation, alerts, toasts) published on ``Store/events``. Defaults to `Never`.
+  associatedtype Event = Never
+
+  /// Decides what an intent does: returns the effect that produces results and events.
+  ///
+  /// Called on the store's draining thread, one intent at a time, with the state current at that
+  /// point. Start work only by returning it in the effect (so it can be cancelled and tested).
+  func handle(_ intent: Intent, state: State) -> Effect<Result, Event>
+
+  /// The next state after `result`. Must be pure: no side effects, no reading of mutable globals.
+  func reduce(_ state: State, _ result: Result) -> State
+
+  /// Turns an effect's error into a result ("error is state"), or `nil` to drop it.
+  ///
+  /// Used for effects without their own ``Effect/catch(_:)`` mapping. The default returns `nil`;
+  /// dropped errors are reported to middleware as ``StoreActivity/effectFailed(_:)``. Either way an
+  /// effect error ends only that effect, never the store.
+  func result(for error: any Error) -> Result?
+}
+
+extension Feature where Result == Intent {
+  /// Reduces the intent directly: the intent is its own result, applied synchronously.
+  public func handle(_ intent: Intent, state: State) -> Effect<Result, Event> {
+    .result(intent)
+  }
+}
+
+extension Feature {
+  /// No mapping: effect errors are reported to middleware and otherwise dropped.
+  public func result(for error: any Error) -> Result? { nil }
+}

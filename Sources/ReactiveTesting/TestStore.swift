@@ -1,0 +1,374 @@
+import ReactiveMVI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+#if canImport(Testing)
+  import Testing
+#endif
+
+/// Drives a ``Store`` step by step and asserts, exhaustively, every state change, every result
+/// from effects and every one-off event.
+///
+/// - ``send(_:assert:fileID:filePath:line:column:)`` sends an intent and asserts the state after
+///   it was handled (including results `handle` returned synchronously). Pass a closure that
+///   mutates the previous state into the expected one; omit it when the state must not change.
+/// - Effects run on whatever schedulers they use: give them a `TestScheduler` and advance it
+///   (``advance(by:)``, or `scheduler.advanceTo(_:)`); then assert each result they produced with
+///   ``receive(_:assert:fileID:filePath:line:column:)``, in order.
+/// - Events are asserted with ``receiveEvent(_:fileID:filePath:line:column:)``.
+/// - ``finish(fileID:filePath:line:column:)`` fails when results or events were not asserted or
+///   effects are still running.
+///
+/// Sending while results or events are unasserted also fails. Each failure is reported through the
+/// ``TestStoreReporter`` (by default a Swift Testing issue at the call site) and the test store
+/// then carries on from the actual state.
+///
+/// ```swift
+/// let scheduler = TestScheduler(initialClock: 0)
+/// let store = TestStore(initialState: Stopwatch.State(), feature: Stopwatch(scheduler: scheduler),
+///                       scheduler: scheduler)
+/// store.send(.start) { $0.isRunning = true }
+/// store.advance(by: 10)
+/// store.receive(.tick) { $0.seconds = 1 }
+/// store.send(.stop) { $0.isRunning = false }
+/// store.finish()
+/// ```
+///
+/// Effects that run in a `Task` (``Effect/task(priority:_:)``) finish on real time: use the `async`
+/// forms ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``,
+/// which wait up to `timeout` for the result to arrive.
+public final class TestStore<F: Feature> where F.State: Equatable {
+  /// The store under test. Send intents through the test store, not directly.
+  public let store: Store<F>
+  /// The scheduler ``advance(by:)`` moves, if any.
+  public let scheduler: TestScheduler?
+  let reporter: TestStoreReporter
+  let log = Protected<[StoreActivity<F>]>([])
+  /// The state as asserted so far.
+  public private(set) var state: F.State
+  var steps: [Step] = []
+  var events: [F.Event] = []
+
+  enum Origin {
+    case intent(F.Intent)
+    case result(F.Result)
+  }
+
+  struct Step {
+    var origin: Origin
+    var states: [F.State] = []
+
+    var isIntent: Bool {
+      if case .intent = origin { return true }
+      return false
+    }
+  }
+
+  /// Creates a test store around a fresh ``Store``.
+  ///
+  /// - Parameters:
+  ///   - middleware: extra middleware for the store under test (after the test store's own).
+  ///   - scheduler: the virtual clock ``advance(by:)`` moves (the one the feature's effects use).
+  ///   - reporter: where failures go (default: a Swift Testing issue).
+  public init(
+    initialState: F.State, feature: F, middleware: [Middleware<F>] = [],
+    scheduler: TestScheduler? = nil, reporter: TestStoreReporter = .default
+  ) {
+    let log = self.log
+    let recorder = Middleware<F> { activity, _ in log.withLock { $0.append(activity) } }
+    self.store = Store(
+      initialState: initialState, feature: feature, middleware: [recorder] + middleware)
+    self.scheduler = scheduler
+    self.reporter = reporter
+    self.state = initialState
+  }
+
+  deinit {
+    store.dispose()
+  }
+
+  // MARK: Asserting
+
+  /// Sends `intent` and asserts the state after it was handled: `assert` turns the previous state
+  /// into the expected one (omit it when the state must not change).
+  public func send(
+    _ intent: F.Intent, assert: ((inout F.State) -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    collect(location)
+    if !steps.isEmpty {
+      fail("must receive \(describeSteps(steps)) before sending \(intent)", location)
+      state = steps.last?.states.last ?? state
+      steps.removeAll()
+    }
+    if !events.isEmpty {
+      fail("must receive events \(events) before sending \(intent)", location)
+      events.removeAll()
+    }
+    store.send(intent)
+    // Normally handled before `send` returns; when an effect's thread is draining the store at
+    // that moment, the intent is handled there: wait for it (up to 10 s of real time).
+    var rounds = 0
+    while true {
+      collect(location)
+      if steps.contains(where: \.isIntent) || rounds == 100_000 { break }
+      usleep(100)
+      rounds += 1
+    }
+    guard let index = steps.firstIndex(where: \.isIntent) else {
+      fail("sent \(intent) but the store did not handle it", location)
+      return
+    }
+    if index > 0 {
+      fail(
+        "must receive \(describeSteps(Array(steps[..<index]))) before sending \(intent)", location)
+      state = steps[index - 1].states.last ?? state
+      steps.removeFirst(index)
+    }
+    check(steps.removeFirst(), assert: assert, what: "\(intent)", location)
+  }
+
+  /// Asserts that the next result from an effect is `expected` and the state it produced.
+  public func receive(
+    _ expected: F.Result, assert: ((inout F.State) -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where F.Result: Equatable {
+    receive(
+      matching: { $0 == expected }, description: "\(expected)", assert: assert,
+      location: TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that the next result from an effect satisfies `predicate` and the state it produced.
+  public func receive(
+    matching predicate: (F.Result) -> Bool, assert: ((inout F.State) -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    receive(
+      matching: predicate, description: "a matching result", assert: assert,
+      location: TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Waits up to `timeout` (real time) for the next result from an effect, then asserts it like
+  /// ``receive(_:assert:fileID:filePath:line:column:)``. For effects that run in a `Task`.
+  public func receive(
+    _ expected: F.Result, timeout: Duration, assert: ((inout F.State) -> Void)? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async where F.Result: Equatable {
+    let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await waitUntil(timeout: timeout) { [self] in
+      collect(location)
+      return !steps.isEmpty
+    }
+    receive(
+      matching: { $0 == expected }, description: "\(expected)", assert: assert, location: location)
+  }
+
+  /// Asserts that the next unasserted one-off event is `expected`.
+  public func receiveEvent(
+    _ expected: F.Event,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where F.Event: Equatable {
+    let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    collect(location)
+    guard !events.isEmpty else {
+      fail("expected event \(expected), but no event was published", location)
+      return
+    }
+    let event = events.removeFirst()
+    if event != expected { fail("expected event \(expected), received \(event)", location) }
+  }
+
+  /// Moves the scheduler given at creation forward by `ticks`, running what falls due.
+  public func advance(by ticks: TestTime = 1) {
+    guard let scheduler else {
+      fail("advance(by:) needs the scheduler passed to TestStore(…, scheduler:)", nil)
+      return
+    }
+    scheduler.advanceTo(scheduler.clock + ticks)
+  }
+
+  /// Ends the test: fails for every unasserted result or event and for effects still running,
+  /// then disposes the store.
+  public func finish(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    collect(location)
+    if !steps.isEmpty {
+      fail("unasserted results: \(describeSteps(steps))", location)
+      steps.removeAll()
+    }
+    if !events.isEmpty {
+      fail("unasserted events: \(events)", location)
+      events.removeAll()
+    }
+    let running = store.runningEffectCount
+    if running > 0 {
+      fail("\(running) effect(s) still running at the end of the test", location)
+    }
+    store.dispose()
+  }
+
+  /// Waits up to `timeout` (real time) for running effects to finish, then ``finish(fileID:filePath:line:column:)``.
+  public func finish(
+    timeout: Duration,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await waitUntil(timeout: timeout) { [store] in store.runningEffectCount == 0 }
+    finish(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  // MARK: Internals
+
+  func receive(
+    matching predicate: (F.Result) -> Bool, description: String,
+    assert: ((inout F.State) -> Void)?, location: TestStoreLocation
+  ) {
+    collect(location)
+    guard !steps.isEmpty else {
+      fail("expected to receive \(description), but no result arrived", location)
+      return
+    }
+    let step = steps.removeFirst()
+    guard case .result(let result) = step.origin else {
+      fail(
+        "expected to receive \(description), but the next step is \(describeSteps([step]))",
+        location)
+      state = step.states.last ?? state
+      return
+    }
+    if !predicate(result) {
+      fail("expected to receive \(description), received \(result)", location)
+    }
+    check(step, assert: assert, what: "\(result)", location)
+  }
+
+  func check(
+    _ step: Step, assert: ((inout F.State) -> Void)?, what: String,
+    _ location: TestStoreLocation
+  ) {
+    let actual = step.states.last ?? state
+    var expected = state
+    if let assert {
+      assert(&expected)
+    } else if actual != state {
+      fail(
+        "state changed after \(what) but no assertion was given: \(describeChange(from: state, to: actual))",
+        location)
+      state = actual
+      return
+    }
+    if expected != actual {
+      fail(
+        "state after \(what) differs from the expected state: expected \(expected), actual \(actual) (\(describeChange(from: expected, to: actual)))",
+        location)
+    }
+    state = actual
+  }
+
+  /// Moves recorded activities into `steps` and `events`.
+  func collect(_ location: TestStoreLocation?) {
+    let activities = log.withLock { log -> [StoreActivity<F>] in
+      defer { log.removeAll() }
+      return log
+    }
+    for activity in activities {
+      switch activity {
+      case .intent(let intent):
+        steps.append(Step(origin: .intent(intent)))
+      case .result(let result, let origin):
+        if origin == .effect { steps.append(Step(origin: .result(result))) }
+      case .stateChanged(_, let new):
+        if steps.isEmpty {
+          fail("internal: state change outside a step", location)
+        } else {
+          steps[steps.count - 1].states.append(new)
+        }
+      case .event(let event, _):
+        events.append(event)
+      case .effectFailed(let error):
+        fail("an effect failed and no mapping turned the error into a result: \(error)", location)
+      }
+    }
+  }
+
+  func describeSteps(_ steps: [Step]) -> String {
+    steps.map { step in
+      switch step.origin {
+      case .intent(let intent): return "intent \(intent)"
+      case .result(let result): return "result \(result)"
+      }
+    }.joined(separator: ", ")
+  }
+
+  func fail(_ message: String, _ location: TestStoreLocation?) {
+    reporter.report("TestStore: " + message, location)
+  }
+
+  func waitUntil(timeout: Duration, _ condition: () -> Bool) async {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() && ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+  }
+}
+
+/// Where a ``TestStore`` assertion was made.
+public struct TestStoreLocation: Sendable, CustomStringConvertible {
+  public var fileID: StaticString
+  public var filePath: StaticString
+  public var line: UInt
+  public var column: UInt
+
+  public var description: String { "\(fileID):\(line):\(column)" }
+}
+
+/// Where ``TestStore`` failures go.
+///
+/// The default records a Swift Testing issue at the assertion's location (when the Testing
+/// library is available, otherwise it prints the failure). Inject your own to use XCTest
+/// (`XCTFail`) or to test the test store itself.
+public struct TestStoreReporter: Sendable {
+  let report: @Sendable (_ message: String, _ location: TestStoreLocation?) -> Void
+
+  /// A reporter calling `report` for each failure.
+  public init(
+    _ report: @escaping @Sendable (_ message: String, _ location: TestStoreLocation?) -> Void
+  ) {
+    self.report = report
+  }
+
+  /// Records a Swift Testing issue (or prints, where the Testing library is unavailable).
+  public static var `default`: TestStoreReporter {
+    TestStoreReporter { message, location in
+      #if canImport(Testing)
+        if let location {
+          Issue.record(
+            Comment(rawValue: message),
+            sourceLocation: SourceLocation(
+              fileID: String(describing: location.fileID),
+              filePath: String(describing: location.filePath),
+              line: Int(location.line), column: Int(location.column)))
+        } else {
+          Issue.record(Comment(rawValue: message))
+        }
+      #else
+        print("\(location.map { "\($0): " } ?? "")\(message)")
+      #endif
+    }
+  }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+
+@testable import HeroSelectorKit
+
+/// End-to-end: the built executable with scripted input and bad inputs.
+@Suite struct ExecutableTests {
+  let heroes = Roster.default.heroes
+  func json(_ state: HeroState) -> String { JSONRenderer.render(state) }
+  func presenting(_ index: Int) -> HeroState {
+    .presenting(heroes[index], previousAvailable: index > 0, nextAvailable: index < 2)
+  }
+
+  @Test func noInputShowsTheFirstHeroAndExits0() throws {
+    let result = try HeroSelectorExecutable.run([])
+    #expect(result.exitCode == 0)
+    #expect(result.stdout == TextRenderer().render(presenting(0)) + "\n")
+    #expect(result.stderr == "")
+  }
+
+  @Test func scriptedStdinRendersEveryEmittedState() throws {
+    let script = """
+      # a scripted session
+      next
+
+      n   # alias, with a trailing comment
+      next
+      select
+      next
+      dismiss
+      PREVIOUS
+      """
+    let result = try HeroSelectorExecutable.run(["--format", "json"], stdin: script)
+    #expect(result.exitCode == 0)
+    #expect(result.stderr == "")
+    let expected = [
+      presenting(0), presenting(1), presenting(2), .selected(heroes[2]), presenting(2),
+      presenting(1),
+    ]
+    #expect(result.stdout == expected.map { json($0) + "\n" }.joined())
+  }
+
+  @Test func textStatesAreSeparatedByABlankLine() throws {
+    let result = try HeroSelectorExecutable.run(["--intents", "select,dismiss"])
+    #expect(result.exitCode == 0)
+    let renderer = TextRenderer()
+    #expect(
+      result.stdout
+        == [presenting(0), .selected(heroes[0]), presenting(0)].map { renderer.render($0) + "\n" }
+        .joined(separator: "\n"))
+  }
+
+  @Test func quitStopsAtOnce() throws {
+    let result = try HeroSelectorExecutable.run(
+      ["--format=json"], stdin: "next\nquit\nnext\njump\n")
+    #expect(result.exitCode == 0)
+    #expect(result.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
+    #expect(result.stderr == "")
+  }
+
+  @Test func helpPrintsTheContract() throws {
+    let result = try HeroSelectorExecutable.run(["--help"])
+    #expect(result.exitCode == 0)
+    #expect(result.stdout == Options.usage)
+  }
+
+  @Test func usageErrorsExit64() throws {
+    let cases: [([String], String)] = [
+      (["--bogus"], "hero-selector: unknown option '--bogus' (see hero-selector --help)\n"),
+      (
+        ["--format", "xml"],
+        "hero-selector: unknown format 'xml' for --format; expected text or json (see hero-selector --help)\n"
+      ),
+      (["--heroes"], "hero-selector: option '--heroes' needs a value (see hero-selector --help)\n"),
+      (
+        ["--intents", "next,fly"],
+        "hero-selector: --intents: unknown intent 'fly' (item 2); expected next, previous, select, dismiss, quit (or n, p, s, d, q) (see hero-selector --help)\n"
+      ),
+    ]
+    for (arguments, message) in cases {
+      let result = try HeroSelectorExecutable.run(arguments)
+      #expect(result.exitCode == 64, "\(arguments)")
+      #expect(result.stderr == message)
+      #expect(result.stdout == "")
+    }
+  }
+
+  @Test func unknownIntentOnStdinKeepsEarlierStatesAndExits65() throws {
+    let result = try HeroSelectorExecutable.run(
+      ["--format", "json"], stdin: "next\n\n  jump  \nnext\n")
+    #expect(result.exitCode == 65)
+    #expect(result.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
+    #expect(
+      result.stderr
+        == "hero-selector: <stdin>:3: unknown intent 'jump'; expected next, previous, select, dismiss, quit (or n, p, s, d, q)\n"
+    )
+  }
+
+  @Test func badRostersExit65NamingFileAndPosition() throws {
+    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let cases: [(String, String)] = [
+      (
+        "[\n  {\"name\": \"A\",\n   \"speed\": 7 \"power\": 1}\n]",
+        "3:15: malformed JSON: expected ',' or '}', found character '\"'"
+      ),
+      ("[]", "1:1: the roster is empty: it needs at least one hero"),
+      ("", "1:1: malformed JSON: expected a JSON value, found end of file"),
+      (
+        #"[{"name":"A","speed":7,"power":12,"stamina":1}]"#,
+        "1:32: hero \"A\": power 12 is outside 0...10"
+      ),
+      (
+        "[{\"name\":\"A\",\"speed\":7,\"power\":1,\"stamina\":1},\n {\"name\":\"A\",\"speed\":7,\"power\":1,\"stamina\":1}]",
+        "2:10: duplicate hero name \"A\" (first on line 1)"
+      ),
+    ]
+    for (index, (content, message)) in cases.enumerated() {
+      let file = directory.appendingPathComponent("roster\(index).json")
+      try Data(content.utf8).write(to: file)
+      let result = try HeroSelectorExecutable.run(["--heroes", file.path, "--intents", "next"])
+      #expect(result.exitCode == 65)
+      #expect(result.stderr == "hero-selector: \(file.path):\(message)\n")
+      #expect(result.stdout == "")
+    }
+    let missing = try HeroSelectorExecutable.run([
+      "--heroes", directory.appendingPathComponent("nope.json").path,
+    ])
+    #expect(missing.exitCode == 65)
+    #expect(
+      missing.stderr
+        == "hero-selector: cannot read roster '\(directory.appendingPathComponent("nope.json").path)': No such file or directory\n"
+    )
+  }
+
+  @Test func customRoster() throws {
+    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("two.json")
+    try Data(
+      #"[{"name":"Ann","speed":1,"power":2,"stamina":3},{"name":"Bob","speed":10,"power":0,"stamina":4}]"#
+        .utf8
+    )
+    .write(to: file)
+    let result = try HeroSelectorExecutable.run([
+      "--heroes", file.path, "--format", "json", "--intents", "n,n,s",
+    ])
+    #expect(result.exitCode == 0)
+    #expect(
+      result.stdout == """
+        {"state":"presenting","hero":{"name":"Ann","speed":1,"power":2,"stamina":3},"previousAvailable":false,"nextAvailable":true}
+        {"state":"presenting","hero":{"name":"Bob","speed":10,"power":0,"stamina":4},"previousAvailable":true,"nextAvailable":false}
+        {"state":"selected","hero":{"name":"Bob","speed":10,"power":0,"stamina":4}}
+
+        """)
+  }
+
+  @Test func recordThenReplayReproducesTheSameStates() throws {
+    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = directory.appendingPathComponent("session.jsonl").path
+    let script = "next\nnext\nnext\nselect\nprevious\ndismiss\nprevious\nselect\ndismiss\n"
+    let recorded = try HeroSelectorExecutable.run(
+      ["--format", "json", "--record", log], stdin: script)
+    #expect(recorded.exitCode == 0)
+    #expect(recorded.stdout.split(separator: "\n").count == 8)
+    let logText = try String(contentsOfFile: log, encoding: .utf8)
+    #expect(
+      logText
+        == script.split(separator: "\n").map { #"{"intent":"\#($0)"}"# + "\n" }.joined())
+    let replayed = try HeroSelectorExecutable.run(["--format", "json", "--replay", log])
+    #expect(replayed.exitCode == 0)
+    #expect(replayed.stdout == recorded.stdout)
+    // Text too, and recording appends.
+    let again = try HeroSelectorExecutable.run(["--record", log], stdin: "quit\n")
+    #expect(again.exitCode == 0)
+    #expect(
+      try String(contentsOfFile: log, encoding: .utf8) == logText + #"{"intent":"quit"}"# + "\n")
+  }
+
+  @Test func malformedReplayLineExits65WithFileAndLine() throws {
+    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = directory.appendingPathComponent("bad.jsonl").path
+    try Data("{\"intent\":\"next\"}\n\n{\"intent\":\"next\"\n{\"intent\":\"next\"}\n".utf8)
+      .write(to: URL(fileURLWithPath: log))
+    let result = try HeroSelectorExecutable.run(["--format", "json", "--replay", log])
+    #expect(result.exitCode == 65)
+    #expect(result.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
+    #expect(
+      result.stderr
+        == "hero-selector: \(log):3:17: malformed JSON: expected ',' or '}', found end of file\n")
+
+    try Data("{\"intent\":\"fly\"}\n".utf8).write(to: URL(fileURLWithPath: log))
+    let unknown = try HeroSelectorExecutable.run(["--replay", log])
+    #expect(unknown.exitCode == 65)
+    #expect(unknown.stderr.hasPrefix("hero-selector: \(log):1: unknown intent 'fly'"))
+
+    let missing = try HeroSelectorExecutable.run(["--replay", log + ".missing"])
+    #expect(missing.exitCode == 65)
+    #expect(
+      missing.stderr
+        == "hero-selector: cannot read replay log '\(log).missing': No such file or directory\n")
+  }
+
+  @Test func binaryGarbageOnStdinIsADataErrorNotACrash() throws {
+    let result = try HeroSelectorExecutable.run([], stdin: "next\n\u{01}\u{7F}\u{FFFD}\n")
+    #expect(result.exitCode == 65)
+    #expect(result.stderr.hasPrefix("hero-selector: <stdin>:2: unknown intent"))
+  }
+
+  @Test func unwritableRecordFileIsADataError() throws {
+    let result = try HeroSelectorExecutable.run(
+      ["--record", "/nonexistent/dir/log.jsonl"], stdin: "next\n")
+    #expect(result.exitCode == 65)
+    #expect(
+      result.stderr
+        == "hero-selector: cannot write record file '/nonexistent/dir/log.jsonl': No such file or directory\n"
+    )
+    #expect(result.stdout == "")
+  }
+
+  @Test func lastLineWithoutNewlineAndQuitInIntents() throws {
+    let stdin = try HeroSelectorExecutable.run(["--format", "json"], stdin: "next")
+    #expect(stdin.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
+    let list = try HeroSelectorExecutable.run(["--format", "json", "--intents", "n, q, n"])
+    #expect(list.exitCode == 0)
+    #expect(list.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
+  }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+
+@testable import HeroSelectorKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A pseudo-terminal pair: the program gets the slave side as its stdin/stdout/stderr (so it is
+/// interactive), the test types into and reads from the master side.
+private final class PseudoTerminal {
+  let master: Int32
+  let slave: Int32
+  private(set) var output: [UInt8] = []
+
+  init() throws {
+    // posix_openpt and friends are not imported by the Glibc module: look them up at run time.
+    typealias IntFunction = @convention(c) (Int32) -> Int32
+    typealias NameFunction = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+    let process = dlopen(nil, RTLD_NOW)
+    defer { if let process { dlclose(process) } }
+    guard let openpt = dlsym(process, "posix_openpt"), let grant = dlsym(process, "grantpt"),
+      let unlock = dlsym(process, "unlockpt"), let ptsname = dlsym(process, "ptsname")
+    else { throw POSIXError(.ENOSYS) }
+    master = unsafeBitCast(openpt, to: IntFunction.self)(O_RDWR | O_NOCTTY)
+    guard master >= 0, unsafeBitCast(grant, to: IntFunction.self)(master) == 0,
+      unsafeBitCast(unlock, to: IntFunction.self)(master) == 0,
+      let name = unsafeBitCast(ptsname, to: NameFunction.self)(master)
+    else { throw POSIXError(.ENODEV) }
+    slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+    guard slave >= 0 else { throw POSIXError(.ENODEV) }
+  }
+
+  deinit {
+    close(master)
+    close(slave)
+  }
+
+  func type(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+  }
+
+  /// The output so far with ANSI escapes removed.
+  var plainOutput: String { stripAnsi(String(decoding: output, as: UTF8.self)) }
+  var rawOutput: String { String(decoding: output, as: UTF8.self) }
+
+  /// Reads output until `condition` holds (true) or a generous deadline passes (false).
+  func waitFor(_ condition: (PseudoTerminal) -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(30)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while !condition(self) {
+      if Date() > deadline { return false }
+      var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+      if poll(&descriptor, 1, 50) > 0 {
+        let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+        if count > 0 { output.append(contentsOf: buffer[0..<count]) }
+      }
+    }
+    return true
+  }
+
+  /// Reads what is already buffered (the output of a process that has exited).
+  func drain() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 100) > 0 else { return }
+      let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+      guard count > 0 else { return }
+      output.append(contentsOf: buffer[0..<count])
+    }
+  }
+
+  func waitFor(_ text: String) -> Bool { waitFor { $0.plainOutput.contains(text) } }
+
+  /// Waits until `text` occurs `count` times in the output.
+  func waitFor(_ text: String, count: Int) -> Bool {
+    waitFor { $0.plainOutput.components(separatedBy: text).count - 1 >= count }
+  }
+
+  var localFlags: tcflag_t {
+    var settings = termios()
+    tcgetattr(slave, &settings)
+    return settings.c_lflag
+  }
+}
+
+/// The interactive mode driven for real through a pseudo-terminal: raw keys, redraw in place,
+/// colour rules, and the terminal restored on q, Ctrl-C and SIGTERM.
+@Suite struct PseudoTerminalTests {
+  private func launch(_ terminal: PseudoTerminal, environment: [String: String] = [:]) throws
+    -> Process
+  {
+    let executable = try #require(HeroSelectorExecutable.url)
+    let process = Process()
+    process.executableURL = executable
+    let handle = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
+    process.standardInput = handle
+    process.standardOutput = handle
+    process.standardError = handle
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = nil
+    env["TERM"] = "xterm-256color"
+    env.merge(environment) { $1 }
+    process.environment = env
+    try process.run()
+    return process
+  }
+
+  private func waitForExit(_ process: Process) -> Int32? {
+    let deadline = Date().addingTimeInterval(30)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    if process.isRunning {
+      process.terminate()
+      return nil
+    }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  @Test func keysDriveTheScreenAndQRestoresTheTerminal() throws {
+    let terminal = try PseudoTerminal()
+    let cookedFlags = terminal.localFlags
+    #expect(cookedFlags & tcflag_t(ICANON) != 0)
+    let process = try launch(terminal)
+    #expect(terminal.waitFor("Enter select · q quit"))
+    #expect(terminal.plainOutput.contains("Son-Goku"))
+    #expect(terminal.localFlags & tcflag_t(ICANON | ECHO) == 0)  // raw while running
+
+    terminal.type("\u{1B}[C")  // → arrow
+    #expect(terminal.waitFor("YoRHa 2B"))
+    terminal.type("l")
+    #expect(terminal.waitFor("Lara Croft"))
+    terminal.type("l")  // no next hero: nothing is emitted
+    terminal.type("\r")  // Enter
+    #expect(terminal.waitFor("You selected Lara Croft"))
+    terminal.type("\u{1B}")  // a lone Esc, told apart from an arrow by the timeout
+    #expect(terminal.waitFor("Arrows: ← previous", count: 2))
+    terminal.type("\u{1B}OD")  // ← in application mode
+    #expect(terminal.waitFor("YoRHa 2B", count: 2))
+    terminal.type("q")
+    #expect(waitForExit(process) == 0)
+    #expect(terminal.localFlags == cookedFlags)
+    terminal.drain()
+
+    let raw = terminal.rawOutput
+    // The cursor is hidden while drawing, then shown again.
+    #expect(raw.contains("\u{1B}[?25l") && raw.hasSuffix("\u{1B}[0m\u{1B}[?25h"))
+    #expect(raw.contains("\r\u{1B}[7A\u{1B}[J"))  // redrawn in place over the previous screen
+    #expect(raw.contains("\u{1B}[32m"))  // colour: a terminal, NO_COLOR unset
+    // Screens in order: first, 2B, Lara, alert, Lara, 2B — the extra "l" emitted nothing.
+    #expect(terminal.plainOutput.components(separatedBy: "Stamina").count - 1 == 6)
+  }
+
+  @Test func noColorAndCtrlC() throws {
+    let terminal = try PseudoTerminal()
+    let cookedFlags = terminal.localFlags
+    let process = try launch(terminal, environment: ["NO_COLOR": "1"])
+    #expect(terminal.waitFor("q quit"))
+    terminal.type("\u{03}")  // Ctrl-C arrives as a byte in raw mode
+    #expect(waitForExit(process) == 130)
+    #expect(terminal.localFlags == cookedFlags)
+    #expect(!terminal.rawOutput.contains("\u{1B}[32m"))
+    #expect(!terminal.rawOutput.contains("\u{1B}[1m"))
+  }
+
+  @Test func sigtermRestoresTheTerminal() throws {
+    let terminal = try PseudoTerminal()
+    let cookedFlags = terminal.localFlags
+    let process = try launch(terminal)
+    #expect(terminal.waitFor("q quit"))
+    kill(process.processIdentifier, SIGTERM)
+    #expect(waitForExit(process) == 128 + SIGTERM)
+    #expect(terminal.localFlags == cookedFlags)
+  }
+
+  @Test func jsonFormatInATerminalPrintsLinesAndRecordsKeys() throws {
+    let recorded = try HeroSelectorExecutable.temporaryDirectory().appendingPathComponent(
+      "keys.jsonl")
+    let second = try PseudoTerminal()
+    let recording = try launchJSON(second, record: recorded.path)
+    #expect(second.waitFor(#""state":"presenting""#))
+    second.type("ls\u{1B}q")
+    #expect(waitForExit(recording) == 0)
+    second.drain()
+    #expect(
+      second.plainOutput.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 4)
+    #expect(
+      try String(contentsOf: recorded, encoding: .utf8)
+        == #"{"intent":"next"}"# + "\n" + #"{"intent":"select"}"# + "\n" + #"{"intent":"dismiss"}"#
+        + "\n"
+        + #"{"intent":"quit"}"# + "\n")
+    try? FileManager.default.removeItem(at: recorded.deletingLastPathComponent())
+  }
+
+  private func launchJSON(_ terminal: PseudoTerminal, record: String) throws -> Process {
+    let executable = try #require(HeroSelectorExecutable.url)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["--format", "json", "--record", record]
+    let handle = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
+    process.standardInput = handle
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    return process
+  }
+}

@@ -1,0 +1,43 @@
+import ReactiveMVI
+import Testing
+
+@Suite struct LoggingTests {
+  @Test func logsIntentToChangedFieldsForStructs() {
+    let lines = Collected<String>()
+    let store = Store(
+      initialState: Counter.State(), feature: Counter(),
+      middleware: [.logging(prefix: "[counter] ", sink: { lines.append($0) })])
+    store.send(.increment)
+    store.send(.setLabel("x"))
+    store.send(.setLabel("x"))
+    #expect(
+      lines.values == [
+        "[counter] increment -> count: 0 → 1",
+        "[counter] setLabel(\"x\") -> label: \"\" → \"x\"",
+        "[counter] setLabel(\"x\") -> (no change)",
+      ])
+  }
+
+  @Test func logsWholeEnumStatesEffectResultsEventsAndFailures() async {
+    let lines = Collected<String>()
+    let feature = MovieSearch(search: { _ in ["Alien"] })
+    let store = Store(
+      initialState: MovieSearch.State.idle, feature: feature,
+      middleware: [.logging(sink: { lines.append($0) })])
+    store.send(.search("alien"))
+    #expect(await eventually { store.runningEffectCount == 0 })
+    store.send(.open("Alien"))
+    #expect(
+      lines.values == [
+        "search(\"alien\") -> loading(query: \"alien\")",
+        "result found(query: \"alien\", movies: [\"Alien\"]) -> loaded([\"Alien\"])",
+        "event showDetail(\"Alien\")",
+      ])
+    let remoteLines = Collected<String>()
+    let remote = Store(
+      initialState: Remote.State(), feature: Remote(),
+      middleware: [.logging(sink: { remoteLines.append($0) })])
+    remote.send(.listen(id: "x", Observable.error(TestError(id: 4))))
+    #expect(remoteLines.values == ["effect failed: TestError(4)"])
+  }
+}

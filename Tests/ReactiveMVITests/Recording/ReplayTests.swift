@@ -1,0 +1,38 @@
+import ReactiveMVI
+import Testing
+
+@Suite struct ReplayTests {
+  @Test func recordedIntentsReplayIntoAFreshStoreWithTheSameStates() throws {
+    let log = Collected<String>()
+    let original = Store(
+      initialState: Counter.State(), feature: Counter(),
+      middleware: [.recordingIntents(to: { log.append($0) })])
+    let originalStates = Collected<Counter.State>()
+    let a = original.states.subscribe(onNext: { originalStates.append($0) })
+    original.send(contentsOf: [.increment, .increment, .setLabel("hi \"there\"\n"), .decrement])
+    a.dispose()
+
+    let text = log.values.joined(separator: "\n") + "\n"
+    #expect(log.values.count == 4)
+    #expect(log.values[0] == #"{"increment":{}}"#)
+
+    let copy = Store(initialState: Counter.State(), feature: Counter())
+    let copiedStates = Collected<Counter.State>()
+    let b = copy.states.subscribe(onNext: { copiedStates.append($0) })
+    try copy.replay(jsonLines: text)
+    b.dispose()
+    #expect(copiedStates.values == originalStates.values)
+    #expect(copy.state == Counter.State(count: 1, label: "hi \"there\"\n"))
+  }
+
+  @Test func aBadLineIsReportedWithItsNumberAndNothingIsSent() {
+    let store = Store(initialState: Counter.State(), feature: Counter())
+    let log = "{\"increment\":{}}\n\n  \nnot json\n"
+    #expect {
+      try store.replay(jsonLines: log)
+    } throws: { error in
+      (error as? IntentLog.DecodingFailure)?.line == 4
+    }
+    #expect(store.state.count == 0)
+  }
+}

@@ -1,0 +1,142 @@
+import Dispatch
+import ReactiveMVI
+import Testing
+
+@Suite struct StoreTests {
+  @Test func counterReducesIntentsAndReplaysTheCurrentState() {
+    expectStoreNoLeaks {
+      let store = Store(initialState: Counter.State(), feature: Counter())
+      store.send(.increment)
+      store.send(.increment)
+      let seen = Collected<Int>()
+      let subscription = store.states.subscribe(onNext: { seen.append($0.count) })
+      store.send(.decrement)
+      #expect(seen.values == [2, 1])
+      #expect(store.state.count == 1)
+      subscription.dispose()
+    }
+  }
+
+  @Test func bindingAnObservableOfIntents() {
+    expectStoreNoLeaks {
+      let store = Store(initialState: Counter.State(), feature: Counter())
+      let intents = PublishRelay<Counter.Intent>()
+      let binding = intents.bind(to: store)
+      intents.accept(.increment)
+      intents.accept(.setLabel("x"))
+      #expect(store.state == Counter.State(count: 1, label: "x"))
+      binding.dispose()
+      intents.accept(.increment)
+      #expect(store.state.count == 1)
+    }
+  }
+
+  @Test func completionOfAnIntentSourceDoesNotStopTheStore() {
+    let store = Store(initialState: Counter.State(), feature: Counter())
+    _ = Observable.of(Counter.Intent.increment, .increment).subscribe(store)
+    store.send(.increment)
+    #expect(store.state.count == 3)
+  }
+
+  @Test func reentrantIntentFromASubscriberIsHandledAfterTheCurrentOne() {
+    expectStoreNoLeaks {
+      let store = Store(initialState: Counter.State(), feature: Counter())
+      let first = Collected<Int>()
+      let second = Collected<Int>()
+      let a = store.states.subscribe(onNext: { state in
+        first.append(state.count)
+        if state.count == 1 { store.send(.increment) }
+        if state.count == 2 && state.label.isEmpty { store.send(.setLabel("two")) }
+      })
+      let b = store.states.subscribe(onNext: { state in
+        second.append(state.count)
+        // The re-entrant intent has not been handled yet when the second subscriber runs.
+        if state.count == 1 { #expect(store.state.count == 1) }
+      })
+      store.send(.increment)
+      #expect(first.values == [0, 1, 2, 2])
+      #expect(second.values == [0, 1, 2, 2])
+      #expect(store.state == Counter.State(count: 2, label: "two"))
+      a.dispose()
+      b.dispose()
+    }
+  }
+
+  @Test func concurrentSendersAreReducedOneAtATime() {
+    let threads = 8
+    let perThread = 2_000
+    expectStoreNoLeaks {
+      let store = Store(initialState: Counter.State(), feature: Counter())
+      let seen = Collected<Int>()
+      let subscription = store.states.subscribe(onNext: { seen.append($0.count) })
+      DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        for _ in 0..<perThread { store.send(.increment) }
+      }
+      #expect(store.state.count == threads * perThread)
+      // Every state once, in order: 0, 1, 2, ... (no lost or reordered states).
+      #expect(seen.values == Array(0...(threads * perThread)))
+      subscription.dispose()
+    }
+  }
+
+  @Test func intentsSentFromMiddlewareAreQueued() {
+    let log = Collected<String>()
+    let echo = Middleware<Counter> { activity, context in
+      switch activity {
+      case .intent(let intent):
+        log.append("intent \(intent)")
+        if intent == .increment { context.send(.setLabel("after")) }
+      case .stateChanged(let old, let new):
+        log.append("state \(old.count)/\(old.label) -> \(new.count)/\(new.label)")
+      case .result(_, let origin): log.append("result \(origin)")
+      case .event, .effectFailed: break
+      }
+    }
+    let store = Store(initialState: Counter.State(), feature: Counter(), middleware: [echo])
+    store.send(.increment)
+    #expect(
+      log.values == [
+        "intent increment", "result intent", "state 0/ -> 1/",
+        "intent setLabel(\"after\")", "result intent", "state 1/ -> 1/after",
+      ])
+  }
+}
+
+@Suite struct ConcurrentReentrancyTests {
+  @Test func allSubscribersSeeTheSameOrderWithConcurrentAndReentrantSenders() {
+    let threads = 4
+    let perThread = 1_000
+    let store = Store(initialState: Counter.State(), feature: Counter())
+    let first = Collected<Counter.State>()
+    let second = Collected<Counter.State>()
+    let b = store.states.subscribe(onNext: { second.append($0) })
+    let a = store.states.subscribe(onNext: { state in
+      first.append(state)
+      // Every 10th count, re-entrantly relabel: queued behind the work already waiting.
+      if state.count % 10 == 0 && state.label != "\(state.count)" {
+        store.send(.setLabel("\(state.count)"))
+      }
+    })
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+      for _ in 0..<perThread { store.send(.increment) }
+    }
+    #expect(store.state.count == threads * perThread)
+    #expect(second.values.first == Counter.State())
+    #expect(first.values == second.values)
+    #expect(first.values.map(\.count) == first.values.map(\.count).sorted())
+    a.dispose()
+    b.dispose()
+  }
+}
+
+@Suite struct DrainHandOffTests {
+  @Test func aLongReentrantChainIsHandedToABackgroundThreadAndCompletes() async {
+    let total = 70_000  // more than one drainer turn (65,536 items)
+    let store = Store(initialState: Counter.State(), feature: Counter())
+    let subscription = store.states.subscribe(onNext: { state in
+      if state.count < total { store.send(.increment) }
+    })
+    #expect(await eventually { store.state.count == total })
+    subscription.dispose()
+  }
+}

@@ -1,0 +1,33 @@
+import Testing
+
+@testable import ReactiveCore
+
+/// Runs `body` in a fresh resource scope and checks every resource it created was released.
+func expectStoreNoLeaks<T>(
+  _ body: () throws -> T, sourceLocation: SourceLocation = #_sourceLocation
+) rethrows -> T {
+  let (result, live) = try Resources.tracking(body)
+  #expect(live == 0, "live resources remain after the test body", sourceLocation: sourceLocation)
+  return result
+}
+
+/// A thread-safe list, for collecting what subscribers see.
+final class Collected<Element>: @unchecked Sendable {  // guarded by `lock`
+  private let lock = Lock.make()
+  private var storage: [Element] = []
+  init() {}
+  func append(_ element: Element) { lock.withLock { storage.append(element) } }
+  var values: [Element] { lock.withLock { storage } }
+}
+
+/// Waits (polling, with a generous real-time limit) until `condition` holds; returns whether it did.
+func eventually(
+  timeoutSeconds: Double = 10, _ condition: @escaping @Sendable () -> Bool
+) async -> Bool {
+  let deadline = ContinuousClock.now + .seconds(timeoutSeconds)
+  while ContinuousClock.now < deadline {
+    if condition() { return true }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+  return condition()
+}
