@@ -1,6 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+import Foundation
+
 // The benchmarks are their own package so that the root package keeps zero dependencies.
 // Run from the repository root: `Benchmarks/run.sh` (full), `Benchmarks/ci.sh` (smoke run and
 // allocation gate). Both dependencies resolve from the machine's mirrors with no manual step.
@@ -8,6 +10,12 @@ import PackageDescription
 // A path dependency's identity is its directory name, which differs between clones and worktrees.
 let rootIdentity = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init)!
   .lowercased()
+
+// The hero-selector benchmarks need the root package to export its `HeroSelectorKit` library;
+// they are compiled in (`HERO_SELECTOR_KIT`) as soon as the root manifest declares that product.
+let rootManifest = FileManager.default.contents(atPath: Context.packageDirectory + "/../Package.swift")
+  .map { String(decoding: $0, as: UTF8.self) } ?? ""
+let hasHeroSelectorKit = rootManifest.contains(#".library(name: "HeroSelectorKit""#)
 
 let benchmarkPlugin: Target.PluginUsage = .plugin(name: "BenchmarkPlugin", package: "benchmark")
 
@@ -29,7 +37,19 @@ let package = Package(
       ],
       path: "Benchmarks/Streams",
       plugins: [benchmarkPlugin]
-    )
+    ),
+    .executableTarget(
+      name: "Store",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "ReactiveCore", package: rootIdentity),
+        .product(name: "ReactiveMVI", package: rootIdentity),
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ] + (hasHeroSelectorKit ? [.product(name: "HeroSelectorKit", package: rootIdentity)] : []),
+      path: "Benchmarks/Store",
+      swiftSettings: hasHeroSelectorKit ? [.define("HERO_SELECTOR_KIT")] : [],
+      plugins: [benchmarkPlugin]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

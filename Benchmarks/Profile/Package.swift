@@ -17,7 +17,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "Profile",
-      dependencies: [.product(name: "ReactiveCore", package: rootIdentity)]
+      dependencies: [
+        .product(name: "ReactiveCore", package: rootIdentity),
+        .product(name: "ReactiveMVI", package: rootIdentity),
+      ]
     )
   ],
   swiftLanguageModes: [.v6]

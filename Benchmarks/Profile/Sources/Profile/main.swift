@@ -4,6 +4,12 @@
 //   swift build -c release --package-path Benchmarks/Profile
 //   valgrind --tool=callgrind Benchmarks/Profile/.build/release/Profile relay 1000000
 import ReactiveCore
+import ReactiveMVI
+
+/// The trivial feature of the `store` scenario: the state is the running sum of the intents.
+struct SumFeature: Feature {
+  func reduce(_ state: Int, _ intent: Int) -> Int { state &+ intent }
+}
 
 final class Sink: @unchecked Sendable {  // single-threaded
   var value = 0
@@ -43,7 +49,32 @@ case "behavior":
     sink.value &+= relay.value
   }
   subscription.dispose()
+case "combine-latest":
+  let left = PublishRelay<Int>()
+  let right = PublishRelay<Int>()
+  let subscription = Observable.combineLatest(left, right) { $0 &+ $1 }.subscribe(onNext: onNext)
+  for value in 0..<count {
+    if value & 1 == 0 { left.accept(value) } else { right.accept(value) }
+  }
+  subscription.dispose()
+case "flat-map-latest":
+  let outer = PublishRelay<PublishRelay<Int>>()
+  let subscription = outer.flatMapLatest { $0 }.subscribe(onNext: onNext)
+  for _ in 0..<(count / 10) {
+    let inner = PublishRelay<Int>()
+    outer.accept(inner)
+    for value in 0..<10 { inner.accept(value) }
+  }
+  subscription.dispose()
+case "store":
+  let store = Store(initialState: 0, feature: SumFeature())
+  let subscription = store.states.subscribe(onNext: onNext)
+  for value in 0..<count { store.send(value) }
+  subscription.dispose()
+  store.dispose()
 default:
-  print("unknown scenario \(scenario): relay, fanout, subscribe-dispose, bag, behavior")
+  print(
+    "unknown scenario \(scenario): relay, fanout, subscribe-dispose, bag, behavior, combine-latest,"
+      + " flat-map-latest, store")
 }
 print(sink.value)
