@@ -3,6 +3,7 @@
 
 Usage: Benchmarks/run.sh | tee /tmp/bench.txt; python3 Benchmarks/results.py /tmp/bench.txt
 """
+import glob
 import json
 import os
 import re
@@ -49,8 +50,7 @@ def parse(text):
 def allocations(key, peer, row):
     """Allocations per unit: exact from the gate's thresholds (per 1,000 units), else the
     harness's rounded per-unit value."""
-    path = os.path.join(THRESHOLDS, f"Streams.{key}.{peer}.p90.json")
-    if os.path.exists(path):
+    for path in glob.glob(os.path.join(THRESHOLDS, f"*.{key}.{peer}.p90.json")):
         count = json.load(open(path)).get("mallocCountTotal")
         if count is not None:
             return f"{count / 1000:g}"
