@@ -1,7 +1,6 @@
 // swift-tools-version: 6.1
-import PackageDescription
-
 import Foundation
+import PackageDescription
 
 // The benchmarks are their own package so that the root package keeps zero dependencies.
 // Run from the repository root: `Benchmarks/run.sh` (full), `Benchmarks/ci.sh` (smoke run and
@@ -13,7 +12,8 @@ let rootIdentity = Context.packageDirectory.split(separator: "/").dropLast().las
 
 // The hero-selector benchmarks need the root package to export its `HeroSelectorKit` library;
 // they are compiled in (`HERO_SELECTOR_KIT`) as soon as the root manifest declares that product.
-let rootManifest = FileManager.default.contents(atPath: Context.packageDirectory + "/../Package.swift")
+let rootManifest =
+  FileManager.default.contents(atPath: Context.packageDirectory + "/../Package.swift")
   .map { String(decoding: $0, as: UTF8.self) } ?? ""
 let hasHeroSelectorKit = rootManifest.contains(#".library(name: "HeroSelectorKit""#)
 
@@ -24,7 +24,8 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [
     .package(path: ".."),
-    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(
+      url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
   ],
   targets: [

@@ -24,7 +24,8 @@ func chainBenchmarks() {
   Benchmark("2_Chain.ReactiveCore") { benchmark in
     let sink = Sink()
     let relay = PublishRelay<Int>()
-    let subscription = relay
+    let subscription =
+      relay
       .map { $0 + 1 }
       .filter { $0 % 2 == 0 }
       .map { $0 * 2 }
@@ -40,7 +41,8 @@ func chainBenchmarks() {
   Benchmark("2_Chain.OpenCombine") { benchmark in
     let sink = Sink()
     let subject = PassthroughSubject<Int, Never>()
-    let cancellable = subject
+    let cancellable =
+      subject
       .map { $0 + 1 }
       .filter { $0 % 2 == 0 }
       .map { $0 * 2 }

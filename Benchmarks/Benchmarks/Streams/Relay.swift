@@ -55,7 +55,9 @@ func fanOutBenchmarks() {
   Benchmark("3_FanOut100.ReactiveCore") { benchmark in
     let sink = Sink()
     let relay = PublishRelay<Int>()
-    let subscriptions = (0..<fanOutWidth).map { _ in relay.subscribe(onNext: { sink.value &+= $0 }) }
+    let subscriptions = (0..<fanOutWidth).map { _ in
+      relay.subscribe(onNext: { sink.value &+= $0 })
+    }
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations { relay.accept(value) }
     benchmark.stopMeasurement()
