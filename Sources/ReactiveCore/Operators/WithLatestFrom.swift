@@ -131,7 +131,11 @@ final class WithLatestFromSink<Element, Second, Result>: SelectingSink, @uncheck
   }
 
   @inlinable
-  func markStopped() { stopped = true }
+  func stopLocked() -> Bool {
+    guard !stopped else { return false }
+    stopped = true
+    return true
+  }
 
   @inlinable
   func disposeSources() {

@@ -87,7 +87,7 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Values, Resul
   func result(for values: Values) throws -> Result { try select(values) }
 
   @inlinable
-  func markStopped() { machine.stopped = true }
+  func stopLocked() -> Bool { machine.stop() }
 
   @inlinable
   func disposeSources() {
