@@ -104,18 +104,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
     subscribe(
-      onSuccess: onSuccess.map { onSuccess in
-        { [weak object] element in if let object { onSuccess(object, element) } }
-      },
-      onError: onError.map { onError in
-        { [weak object] error in if let object { onError(object, error) } }
-      },
-      onCompleted: onCompleted.map { onCompleted in
-        { [weak object] in if let object { onCompleted(object) } }
-      },
-      onDisposed: onDisposed.map { onDisposed in
-        { [weak object] in if let object { onDisposed(object) } }
-      })
+      onSuccess: bindWeakly(object, onSuccess), onError: bindWeakly(object, onError),
+      onCompleted: bindWeakly(object, onCompleted), onDisposed: bindWeakly(object, onDisposed))
   }
 
   /// A `Maybe` that succeeds with `element`.
