@@ -8,8 +8,16 @@ protocol CombiningStateMachine {
   mutating func emitsAfterNext(_ index: Int) -> Bool
   /// Source `index` completed: `true` when the result completes now.
   mutating func completed(_ index: Int) -> Bool
+}
+
+extension CombiningStateMachine {
   /// An error or a disposal: `true` for the first one.
-  mutating func stop() -> Bool
+  @inlinable
+  mutating func stop() -> Bool {
+    guard !stopped else { return false }
+    stopped = true
+    return true
+  }
 }
 
 /// The sink of every `combineLatest` and `zip` form (see `CombineLatestSink` and `ZipSink`).
