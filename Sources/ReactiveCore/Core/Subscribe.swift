@@ -51,17 +51,22 @@ extension ObservableType {
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
     subscribe(
-      onNext: onNext.map { onNext in
-        { [weak object] element in if let object { onNext(object, element) } }
-      },
-      onError: onError.map { onError in
-        { [weak object] error in if let object { onError(object, error) } }
-      },
-      onCompleted: onCompleted.map { onCompleted in
-        { [weak object] in if let object { onCompleted(object) } }
-      },
-      onDisposed: onDisposed.map { onDisposed in
-        { [weak object] in if let object { onDisposed(object) } }
-      })
+      onNext: bindWeakly(object, onNext), onError: bindWeakly(object, onError),
+      onCompleted: bindWeakly(object, onCompleted), onDisposed: bindWeakly(object, onDisposed))
   }
+}
+
+/// `body` with `object` as its first argument, holding `object` weakly: once it is deallocated
+/// the returned closure does nothing. Backs the `subscribe(with:...)` overloads.
+@inlinable
+func bindWeakly<Object: AnyObject, Value>(
+  _ object: Object, _ body: ((Object, Value) -> Void)?
+) -> ((Value) -> Void)? {
+  body.map { body in { [weak object] value in if let object { body(object, value) } } }
+}
+
+/// `body` with `object` as its argument, holding `object` weakly (see the overload above).
+@inlinable
+func bindWeakly<Object: AnyObject>(_ object: Object, _ body: ((Object) -> Void)?) -> (() -> Void)? {
+  body.map { body in { [weak object] in if let object { body(object) } } }
 }

@@ -13,6 +13,9 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
   @usableFromInline static var busy: Int { 1 }
   @usableFromInline static var disposed: Int { 2 }
   @usableFromInline static var upstreamSet: Int { 4 }
+  /// Set by a `dispose()` made from inside a callback: the deliverer releases the handlers once
+  /// the callback has returned. (A `dispose()` from another thread waits and releases them itself.)
+  @usableFromInline static var releaseDeferred: Int { 8 }
 
   @usableFromInline let bits = Atomic<Int>(0)
   /// The thread that last delivered; written before `busy` is set.
@@ -57,7 +60,7 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
     case .next(let element):
       onNext?(element)
       let old = bits.bitwiseAnd(~Self.busy, ordering: .acquiringAndReleasing).oldValue
-      if old & Self.disposed != 0 { releaseHandlers() }
+      if old & Self.releaseDeferred != 0 { releaseHandlers() }
     case .error(let error):
       if let onError { onError(error) } else { reportUnhandledError(error) }
       finishTerminal()
@@ -81,7 +84,7 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
     }
     if state & Self.disposed == 0 {
       tearDown(upstreamWasSet: state & Self.upstreamSet != 0)
-    } else {
+    } else if state & Self.releaseDeferred != 0 {
       releaseHandlers()
     }
   }
@@ -103,7 +106,10 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
     if old & Self.busy != 0 {
       if busyThread.load(ordering: .relaxed) == currentThreadID() {
         // Called from inside our own callback: the deliverer releases the handlers on return.
-        if old & Self.disposed == 0 { tearDown(upstreamWasSet: old & Self.upstreamSet != 0, releasing: false) }
+        if old & Self.disposed == 0 {
+          bits.bitwiseOr(Self.releaseDeferred, ordering: .acquiringAndReleasing)
+          tearDown(upstreamWasSet: old & Self.upstreamSet != 0, releasing: false)
+        }
         return
       }
       waitUntilIdle()

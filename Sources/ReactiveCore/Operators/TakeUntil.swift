@@ -20,7 +20,7 @@ extension ObservableType {
     let source = asObservable()
     let other = other.asObservable()
     return Observable(subscribeHandler: { downstream in
-      let sink = TakeUntilSink<Element, Source.Element>(downstream: downstream)
+      let sink = UntilSink<Element, Source.Element>(downstream: downstream, completesOnOther: true)
       return DeferredEmission.wiring {
         sink.other.setDisposable(other.subscribe(AnyObserver(eventHandler: sink.onOther)))
         sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.onSource)))
@@ -46,64 +46,5 @@ extension ObservableType {
     until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
   ) -> Observable<Element> {
     takeWithPredicate(predicate, stopWhen: true, behavior: behavior)
-  }
-}
-
-/// Receives the source and the `other` sequence of `take(until:)` through one `Serializer`.
-@usableFromInline
-final class TakeUntilSink<Element, Other>: Disposable, @unchecked Sendable {
-  // `serializer` runs `handle` one item at a time; the disposables are thread-safe.
-  @usableFromInline enum Item {
-    case source(Event<Element>)
-    case other(Event<Other>)
-  }
-
-  @usableFromInline let downstream: AnyObserver<Element>
-  /// The source subscription; its flags also record termination and disposal of the whole sink.
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let other = SingleAssignmentDisposable()
-  @usableFromInline var serializer: Serializer<Item>!
-  @usableFromInline let token = ResourceToken()
-
-  @inlinable
-  init(downstream: AnyObserver<Element>) {
-    self.downstream = downstream
-    serializer = Serializer { [unowned self] item in self.handle(item) }
-  }
-
-  @inlinable
-  func onSource(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    serializer.submit(.source(event))
-  }
-
-  @inlinable
-  func onOther(_ event: Event<Other>) {
-    guard !upstream.isStopped else { return }
-    serializer.submit(.other(event))
-  }
-
-  @inlinable
-  func handle(_ item: Item) {
-    guard !upstream.isStopped else { return }
-    switch item {
-    case .source(.next(let element)): downstream.on(.next(element))
-    case .source(.error(let error)), .other(.error(let error)): terminate(.error(error))
-    case .source(.completed), .other(.next): terminate(.completed)
-    case .other(.completed): other.dispose()
-    }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    dispose()
-  }
-
-  @inlinable
-  func dispose() {
-    other.dispose()
-    upstream.dispose()
   }
 }

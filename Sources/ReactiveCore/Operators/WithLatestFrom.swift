@@ -45,18 +45,13 @@ extension ObservableType {
   }
 }
 
-/// The sink of `withLatestFrom`.
+/// The sink of `withLatestFrom` (delivery and disposal come from `SelectingSink`).
 ///
-/// Thread safety: `state` and `delivery` are guarded by `lock`; the rest is immutable or
-/// thread-safe. `resultSelector` runs outside the lock, in delivery order.
+/// Thread safety: `latest`, `stopped` and `delivery` are guarded by `lock`; the rest is immutable
+/// or thread-safe. `resultSelector` runs outside the lock, in delivery order.
 @usableFromInline
-final class WithLatestFromSink<Element, Second, Result>: Cancelable, @unchecked Sendable {
-  @usableFromInline
-  enum Item {
-    case values(Element, Second)
-    case error(any Swift.Error)
-    case completed
-  }
+final class WithLatestFromSink<Element, Second, Result>: SelectingSink, @unchecked Sendable {
+  @usableFromInline typealias Item = SelectingItem<(Element, Second)>
 
   @usableFromInline let downstream: AnyObserver<Result>
   @usableFromInline let resultSelector: (Element, Second) throws -> Result
@@ -96,7 +91,7 @@ final class WithLatestFromSink<Element, Second, Result>: Cancelable, @unchecked 
     var item: Item?
     switch event {
     case .next(let element):
-      if let latest { item = .values(element, latest) }
+      if let latest { item = .values((element, latest)) }
     case .error(let error):
       stopped = true
       item = .error(error)
@@ -131,50 +126,20 @@ final class WithLatestFromSink<Element, Second, Result>: Cancelable, @unchecked 
   }
 
   @inlinable
-  func drain(_ first: Item) {
-    var item = first
-    while true {
-      switch item {
-      case .values(let element, let second):
-        do {
-          downstream.on(.next(try resultSelector(element, second)))
-        } catch {
-          lock.lock()
-          stopped = true
-          delivery.removeAll()
-          lock.unlock()
-          if !upstream.isDisposed {
-            downstream.on(.error(error))
-            disposeSources()
-          }
-        }
-      case .error(let error):
-        downstream.on(.error(error))
-        disposeSources()
-      case .completed:
-        downstream.on(.completed)
-        disposeSources()
-      }
-      lock.lock()
-      let next = delivery.next()
-      lock.unlock()
-      guard let next else { return }
-      item = next
-    }
+  func result(for values: (Element, Second)) throws -> Result {
+    try resultSelector(values.0, values.1)
+  }
+
+  @inlinable
+  func stopLocked() -> Bool {
+    guard !stopped else { return false }
+    stopped = true
+    return true
   }
 
   @inlinable
   func disposeSources() {
     upstream.dispose()
     secondSubscription.dispose()
-  }
-
-  @inlinable
-  func dispose() {
-    lock.lock()
-    stopped = true
-    delivery.removeAll()
-    lock.unlock()
-    disposeSources()
   }
 }

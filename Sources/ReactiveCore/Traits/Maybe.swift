@@ -50,23 +50,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   /// Subscribes with one callback that receives the outcome.
   @inlinable
   public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
-    var stopped = false  // events are serial; a `Maybe` reports one outcome at most
-    return primitiveSequence.source.subscribe(
-      onNext: { element in
-        guard !stopped else { return }
-        stopped = true
-        observer(.success(element))
-      },
-      onError: { error in
-        guard !stopped else { return }
-        stopped = true
-        observer(.error(error))
-      },
-      onCompleted: {
-        guard !stopped else { return }
-        stopped = true
-        observer(.completed)
-      })
+    subscribeFirstOutcome(
+      primitiveSequence.source, success: { .success($0) }, failure: { .error($0) },
+      completed: .completed, observer: observer)
   }
 
   /// Subscribes with callbacks for the element, the error, completion without an element, and
@@ -104,18 +90,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
     subscribe(
-      onSuccess: onSuccess.map { onSuccess in
-        { [weak object] element in if let object { onSuccess(object, element) } }
-      },
-      onError: onError.map { onError in
-        { [weak object] error in if let object { onError(object, error) } }
-      },
-      onCompleted: onCompleted.map { onCompleted in
-        { [weak object] in if let object { onCompleted(object) } }
-      },
-      onDisposed: onDisposed.map { onDisposed in
-        { [weak object] in if let object { onDisposed(object) } }
-      })
+      onSuccess: bindWeakly(object, onSuccess), onError: bindWeakly(object, onError),
+      onCompleted: bindWeakly(object, onCompleted), onDisposed: bindWeakly(object, onDisposed))
   }
 
   /// A `Maybe` that succeeds with `element`.

@@ -41,18 +41,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   /// Same lifetime rules as `subscribe(onSuccess:onFailure:onDisposed:)`.
   @inlinable
   public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
-    var stopped = false  // events are serial; a `Single` reports one result at most
-    return primitiveSequence.source.subscribe(
-      onNext: { element in
-        guard !stopped else { return }
-        stopped = true
-        observer(.success(element))
-      },
-      onError: { error in
-        guard !stopped else { return }
-        stopped = true
-        observer(.failure(error))
-      })
+    subscribeFirstOutcome(
+      primitiveSequence.source, success: { .success($0) }, failure: { .failure($0) },
+      completed: nil, observer: observer)
   }
 
   /// Subscribes with callbacks for the element, the error and disposal.

@@ -27,6 +27,9 @@ import Testing
     store.send(.search("alien"))
     #expect(await eventually { store.runningEffectCount == 0 })
     store.send(.open("Alien"))
+    // The effect's result may still be draining on the effect's thread, in which case `.open` is
+    // queued behind it and handled there: wait for all three lines.
+    #expect(await eventually { lines.values.count == 3 })
     #expect(
       lines.values == [
         "search(\"alien\") -> loading(query: \"alien\")",

@@ -48,12 +48,4 @@ struct CombineLatestStateMachine {
     }
     return false
   }
-
-  /// An error or a disposal: `true` for the first one.
-  @inlinable
-  mutating func stop() -> Bool {
-    guard !stopped else { return false }
-    stopped = true
-    return true
-  }
 }

@@ -4,7 +4,7 @@
 /// thread-safe. Events are decided under the lock and delivered by the `DeliveryQueue` drainer,
 /// so downstream never sees two events at once and no lock is held while calling out.
 @usableFromInline
-final class MergeSink<SourceElement, Element>: Cancelable, @unchecked Sendable {
+final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sendable {
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
   @usableFromInline let lock = Lock.make()
@@ -102,40 +102,12 @@ final class MergeSink<SourceElement, Element>: Cancelable, @unchecked Sendable {
   }
 
   @inlinable
-  func fail(_ error: any Swift.Error) {
-    lock.lock()
-    let first = machine.stop() ? delivery.enter(.error(error)) : nil
-    lock.unlock()
-    if let first { drain(first) }
-  }
-
-  @inlinable
-  func drain(_ first: Event<Element>) {
-    var event = first
-    while true {
-      downstream.on(event)
-      if event.isStopEvent { disposeSources() }
-      lock.lock()
-      let next = delivery.next()
-      lock.unlock()
-      guard let next else { return }
-      event = next
-    }
-  }
+  func stopLocked() -> Bool { machine.stop() }
 
   @inlinable
   func disposeSources() {
     upstream.dispose()
     inners.dispose()
-  }
-
-  @inlinable
-  func dispose() {
-    lock.lock()
-    _ = machine.stop()
-    delivery.removeAll()
-    lock.unlock()
-    disposeSources()
   }
 }
 

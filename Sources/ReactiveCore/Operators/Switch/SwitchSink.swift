@@ -4,7 +4,7 @@
 /// Outer events are serial by contract, so inners are subscribed one at a time; the previous
 /// inner is disposed (through `inner`, a `SerialDisposable`) before the next one is subscribed.
 @usableFromInline
-final class SwitchSink<SourceElement, Element>: Cancelable, @unchecked Sendable {
+final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Sendable {
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
   @usableFromInline let lock = Lock.make()
@@ -84,40 +84,12 @@ final class SwitchSink<SourceElement, Element>: Cancelable, @unchecked Sendable 
   }
 
   @inlinable
-  func fail(_ error: any Swift.Error) {
-    lock.lock()
-    let first = machine.stop() ? delivery.enter(.error(error)) : nil
-    lock.unlock()
-    if let first { drain(first) }
-  }
-
-  @inlinable
-  func drain(_ first: Event<Element>) {
-    var event = first
-    while true {
-      downstream.on(event)
-      if event.isStopEvent { disposeSources() }
-      lock.lock()
-      let next = delivery.next()
-      lock.unlock()
-      guard let next else { return }
-      event = next
-    }
-  }
+  func stopLocked() -> Bool { machine.stop() }
 
   @inlinable
   func disposeSources() {
     upstream.dispose()
     inner.dispose()
-  }
-
-  @inlinable
-  func dispose() {
-    lock.lock()
-    _ = machine.stop()
-    delivery.removeAll()
-    lock.unlock()
-    disposeSources()
   }
 }
 

@@ -1,124 +1,22 @@
 /// The sink of every `zip` form. `Buffers` holds one queue per source (a tuple of `FIFO`s for the
 /// 2…4 forms, an array for the collection form); `take` removes the oldest element of each and
 /// `select` turns them into the result outside the lock, in delivery order.
-///
-/// Thread safety: `machine`, `buffers` and `delivery` are guarded by `lock`; the rest is immutable
-/// or thread-safe.
 @usableFromInline
-final class ZipSink<Buffers, Values, Result>: Cancelable, @unchecked Sendable {
+typealias ZipSink<Buffers, Values, Result> = CombiningSink<ZipStateMachine, Buffers, Values, Result>
+
+extension CombiningSink where Machine == ZipStateMachine {
   @usableFromInline
-  enum Item {
-    case values(Values)
-    case error(any Swift.Error)
-    case completed
-  }
-
-  @usableFromInline let downstream: AnyObserver<Result>
-  @usableFromInline let take: (inout Buffers) -> Values
-  @usableFromInline let select: (Values) throws -> Result
-  @usableFromInline let lock = Lock.make()
-  @usableFromInline var machine: ZipStateMachine
-  @usableFromInline var buffers: Buffers
-  @usableFromInline var delivery = DeliveryQueue<Item>()
-  @usableFromInline let subscriptions: [SingleAssignmentDisposable]
-  @usableFromInline let disposed = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
-
-  @usableFromInline
-  init(
-    arity: Int, buffers: Buffers, downstream: AnyObserver<Result>,
-    take: @escaping (inout Buffers) -> Values, select: @escaping (Values) throws -> Result
+  convenience init(
+    arity: Int, buffers: Storage, downstream: AnyObserver<Result>,
+    take: @escaping (inout Storage) -> Values, select: @escaping (Values) throws -> Result
   ) {
-    self.downstream = downstream
-    self.take = take
-    self.select = select
-    self.buffers = buffers
-    self.machine = ZipStateMachine(arity: arity)
-    self.subscriptions = (0..<arity).map { _ in SingleAssignmentDisposable() }
+    self.init(
+      arity: arity, machine: ZipStateMachine(arity: arity), storage: buffers,
+      downstream: downstream, take: take, select: select)
   }
+}
 
+extension ZipStateMachine: CombiningStateMachine {
   @inlinable
-  var isDisposed: Bool { disposed.isDisposed }
-
-  /// Subscribes source `index`; `store` appends one of its elements to its buffer.
-  @inlinable
-  func subscribe<Source: ObservableConvertibleType>(
-    _ source: Source, index: Int, store: @escaping (inout Buffers, Source.Element) -> Void
-  ) {
-    subscriptions[index].setDisposable(
-      source.asObservable().subscribe(
-        AnyObserver(eventHandler: { [self] event in on(event, index: index, store: store) })))
-  }
-
-  @inlinable
-  func on<Element>(
-    _ event: Event<Element>, index: Int, store: (inout Buffers, Element) -> Void
-  ) {
-    lock.lock()
-    guard !machine.stopped else {
-      lock.unlock()
-      return
-    }
-    var first: Item?
-    switch event {
-    case .next(let element):
-      store(&buffers, element)
-      if machine.next(index) == .emit { first = delivery.enter(.values(take(&buffers))) }
-    case .error(let error):
-      if machine.stop() { first = delivery.enter(.error(error)) }
-    case .completed:
-      if machine.completed(index) { first = delivery.enter(.completed) }
-    }
-    lock.unlock()
-    if let first { drain(first) }
-  }
-
-  @inlinable
-  func drain(_ first: Item) {
-    var item = first
-    while true {
-      switch item {
-      case .values(let values):
-        do {
-          downstream.on(.next(try select(values)))
-        } catch {
-          // The error replaces whatever was decided after these values.
-          lock.lock()
-          machine.stopped = true
-          delivery.removeAll()
-          lock.unlock()
-          if !disposed.isDisposed {
-            downstream.on(.error(error))
-            disposeSources()
-          }
-        }
-      case .error(let error):
-        downstream.on(.error(error))
-        disposeSources()
-      case .completed:
-        downstream.on(.completed)
-        disposeSources()
-      }
-      lock.lock()
-      let next = delivery.next()
-      lock.unlock()
-      guard let next else { return }
-      item = next
-    }
-  }
-
-  @inlinable
-  func disposeSources() {
-    disposed.dispose()
-    for subscription in subscriptions { subscription.dispose() }
-  }
-
-  @inlinable
-  func dispose() {
-    lock.lock()
-    _ = machine.stop()
-    delivery.removeAll()
-    lock.unlock()
-    disposeSources()
-  }
+  mutating func emitsAfterNext(_ index: Int) -> Bool { next(index) == .emit }
 }

@@ -53,12 +53,4 @@ struct ZipStateMachine {
     }
     return false
   }
-
-  /// An error or a disposal: `true` for the first one.
-  @inlinable
-  mutating func stop() -> Bool {
-    guard !stopped else { return false }
-    stopped = true
-    return true
-  }
 }
