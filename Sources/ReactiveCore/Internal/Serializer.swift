@@ -15,7 +15,7 @@
 final class Serializer<Item>: @unchecked Sendable {
   // `delivery` is guarded by `lock`; `handler` is immutable.
   @usableFromInline let lock = Lock.make()
-  @usableFromInline var delivery = DeliveryQueue<Item>()
+  @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<Item>()
   @usableFromInline let handler: (Item) -> Void
 
   @inlinable

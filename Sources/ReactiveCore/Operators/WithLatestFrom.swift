@@ -56,9 +56,9 @@ final class WithLatestFromSink<Element, Second, Result>: SelectingSink, @uncheck
   @usableFromInline let downstream: AnyObserver<Result>
   @usableFromInline let resultSelector: (Element, Second) throws -> Result
   @usableFromInline let lock = Lock.make()
-  @usableFromInline var latest: Second?
-  @usableFromInline var stopped = false
-  @usableFromInline var delivery = DeliveryQueue<Item>()
+  @usableFromInline @exclusivity(unchecked) var latest: Second?
+  @usableFromInline @exclusivity(unchecked) var stopped = false
+  @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<Item>()
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let secondSubscription = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()

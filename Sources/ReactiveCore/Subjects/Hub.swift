@@ -279,14 +279,14 @@ class HubCore: @unchecked Sendable {
 
   /// Called by a disposed entry: removes it now if the hub is idle, otherwise asks the drainer to.
   @usableFromInline
-  final func entryDied() {
+  final func entryDied(_ entry: HubEntry) {
     var current = state.load(ordering: .relaxed)
     while true {
       if current & Self.draining == 0 {
         let (exchanged, now) = state.compareExchange(
           expected: current, desired: current | Self.draining, ordering: .acquiring)
         if exchanged {
-          removeDeadEntries()
+          removeEntry(entry)
           if !state.compareExchange(expected: Self.draining, desired: 0, ordering: .releasing)
             .exchanged
           {
@@ -307,15 +307,23 @@ class HubCore: @unchecked Sendable {
   /// Drops disposed entries from the list. Drainer only.
   @usableFromInline
   final func removeDeadEntries() {
-    var kept = 0
-    for index in entries.indices where !entries[index].isDead {
-      if kept != index { entries.swapAt(kept, index) }
-      kept += 1
+    let before = entries.count
+    entries = entries.filter { !$0.isDead }
+    observerCount.subtract(before - entries.count, ordering: .relaxed)
+  }
+
+  /// Drops one disposed entry: a pointer scan and one `memmove`, so disposing a whole `DisposeBag`
+  /// of subscriptions stays cheap. Drainer only.
+  @usableFromInline
+  final func removeEntry(_ entry: HubEntry) {
+    var found: Int?
+    for index in entries.indices where entries[index] === entry {
+      found = index
+      break
     }
-    let removed = entries.count - kept
-    guard removed > 0 else { return }
-    for _ in 0..<removed { entries.removeLast() }
-    observerCount.subtract(removed, ordering: .relaxed)
+    guard let found else { return }  // already dropped (terminated, or compacted by the drainer)
+    entries.remove(at: found)
+    observerCount.subtract(1, ordering: .relaxed)
   }
 
   /// Runs the queued commands that arrived while a non-generic caller held the drainer role.
@@ -331,7 +339,7 @@ class HubEntry: Cancelable, @unchecked Sendable {
   // `hub` is cleared by the single winner of `dead`. It is strong, as in RxSwift: an entry keeps
   // its hub alive until disposed (a weak reference would cost a side-table allocation).
   @usableFromInline let dead = Atomic<Bool>(false)
-  @usableFromInline var hub: HubCore?
+  @usableFromInline @exclusivity(unchecked) var hub: HubCore?
   @usableFromInline let token = ResourceToken()
 
   @inlinable
@@ -348,7 +356,7 @@ class HubEntry: Cancelable, @unchecked Sendable {
     guard !dead.exchange(true, ordering: .acquiringAndReleasing) else { return }
     let hub = self.hub
     self.hub = nil
-    hub?.entryDied()
+    hub?.entryDied(self)
   }
 }
 

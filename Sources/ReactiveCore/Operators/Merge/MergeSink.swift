@@ -8,8 +8,8 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
   @usableFromInline let lock = Lock.make()
-  @usableFromInline var machine: MergeStateMachine<Observable<Element>>
-  @usableFromInline var delivery = DeliveryQueue<Event<Element>>()
+  @usableFromInline @exclusivity(unchecked) var machine: MergeStateMachine<Observable<Element>>
+  @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<Event<Element>>()
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let inners = CompositeDisposable()
   @usableFromInline let token = ResourceToken()

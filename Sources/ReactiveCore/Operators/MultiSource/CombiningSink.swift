@@ -35,9 +35,9 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Values, Resul
   @usableFromInline let take: (inout Storage) -> Values
   @usableFromInline let select: (Values) throws -> Result
   @usableFromInline let lock = Lock.make()
-  @usableFromInline var machine: Machine
-  @usableFromInline var storage: Storage
-  @usableFromInline var delivery = DeliveryQueue<SelectingItem<Values>>()
+  @usableFromInline @exclusivity(unchecked) var machine: Machine
+  @usableFromInline @exclusivity(unchecked) var storage: Storage
+  @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<SelectingItem<Values>>()
   @usableFromInline let subscriptions: [SingleAssignmentDisposable]
   @usableFromInline let disposed = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()

@@ -21,7 +21,7 @@ final class UntilSink<Element, Other>: Disposable, @unchecked Sendable {
   /// `true` for `take(until:)`: `other`'s first element completes the result.
   @usableFromInline let completesOnOther: Bool
   /// Whether source elements reach downstream (`skip(until:)` starts with `false`).
-  @usableFromInline var forwarding: Bool
+  @usableFromInline @exclusivity(unchecked) var forwarding: Bool
   @usableFromInline var serializer: Serializer<Item>!
   @usableFromInline let token = ResourceToken()
 

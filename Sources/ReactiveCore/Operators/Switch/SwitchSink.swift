@@ -8,8 +8,8 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
   @usableFromInline let lock = Lock.make()
-  @usableFromInline var machine: SwitchStateMachine
-  @usableFromInline var delivery = DeliveryQueue<Event<Element>>()
+  @usableFromInline @exclusivity(unchecked) var machine: SwitchStateMachine
+  @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<Event<Element>>()
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let inner = SerialDisposable()
   @usableFromInline let token = ResourceToken()
