@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "ReactiveMVI", targets: ["ReactiveMVI"]),
     .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
     .executable(name: "hero-selector", targets: ["HeroSelector"]),
+    // The demo's code as a library, for its tests and the store benchmark; not public API.
+    .library(name: "HeroSelectorKit", targets: ["HeroSelectorKit"]),
   ],
   targets: [
     .target(name: "ReactiveCore"),

@@ -10,13 +10,6 @@ import PackageDescription
 let rootIdentity = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init)!
   .lowercased()
 
-// The hero-selector benchmarks need the root package to export its `HeroSelectorKit` library;
-// they are compiled in (`HERO_SELECTOR_KIT`) as soon as the root manifest declares that product.
-let rootManifest =
-  FileManager.default.contents(atPath: Context.packageDirectory + "/../Package.swift")
-  .map { String(decoding: $0, as: UTF8.self) } ?? ""
-let hasHeroSelectorKit = rootManifest.contains(#".library(name: "HeroSelectorKit""#)
-
 let benchmarkPlugin: Target.PluginUsage = .plugin(name: "BenchmarkPlugin", package: "benchmark")
 
 let package = Package(
@@ -46,9 +39,9 @@ let package = Package(
         .product(name: "ReactiveCore", package: rootIdentity),
         .product(name: "ReactiveMVI", package: rootIdentity),
         .product(name: "OpenCombine", package: "OpenCombine"),
-      ] + (hasHeroSelectorKit ? [.product(name: "HeroSelectorKit", package: rootIdentity)] : []),
+        .product(name: "HeroSelectorKit", package: rootIdentity),
+      ],
       path: "Benchmarks/Store",
-      swiftSettings: hasHeroSelectorKit ? [.define("HERO_SELECTOR_KIT")] : [],
       plugins: [benchmarkPlugin]
     ),
   ],

@@ -9,13 +9,11 @@ import ReactiveMVI
   import Darwin
 #endif
 
-#if HERO_SELECTOR_KIT
-  import HeroSelectorKit
-#endif
+import HeroSelectorKit
 
 // Scenario 8: store throughput, in intents per second (units are intents). Same three peers as
-// the Streams target. The hero-selector benchmarks build when the root package exports the
-// `HeroSelectorKit` library (see Package.swift).
+// the Streams target, and the hero-selector intent (`HeroSelectorKit`) against its reducer
+// called by hand.
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -28,9 +26,7 @@ let benchmarks: @Sendable () -> Void = {
     thresholds: [.mallocCountTotal: .init(relative: [:], absolute: [.p50: 2, .p90: 2])]
   )
   storeBenchmarks()
-  #if HERO_SELECTOR_KIT
-    heroBenchmarks()
-  #endif
+  heroBenchmarks()
 }
 
 /// See Streams.swift.
@@ -91,46 +87,44 @@ func storeBenchmarks() {
   }
 }
 
-#if HERO_SELECTOR_KIT
-  /// A view that renders nothing: the discarding render sink.
-  final class DiscardingHeroView: HeroView {
-    var rendered = 0
-    func render(_ state: HeroState) {
-      rendered &+= 1
-      blackHole(state)
-    }
+/// A view that renders nothing: the discarding render sink.
+final class DiscardingHeroView: HeroView {
+  var rendered = 0
+  func render(_ state: HeroState) {
+    rendered &+= 1
+    blackHole(state)
   }
+}
 
-  /// A cycle of intents that each move the cursor, so every intent emits a state (3 heroes).
-  let heroIntentCycle: [HeroIntent] = [.next, .next, .previous, .previous]
+/// A cycle of intents that each move the cursor, so every intent emits a state (3 heroes).
+let heroIntentCycle: [HeroIntent] = [.next, .next, .previous, .previous]
 
-  func heroBenchmarks() {
-    // The hero selector. The closure peer calls the same reducer directly and renders by hand.
-    Benchmark("8_HeroIntent.Closure") { benchmark in
-      let view = DiscardingHeroView()
-      let reducer = HeroReducer(roster: .default)
-      var state = reducer.initialState
-      let send: (HeroIntent) -> Void = { intent in
-        if let next = reducer.reduce(state, intent) {
-          state = next
-          view.render(next)
-        }
+func heroBenchmarks() {
+  // The hero selector. The closure peer calls the same reducer directly and renders by hand.
+  Benchmark("8_HeroIntent.Closure") { benchmark in
+    let view = DiscardingHeroView()
+    let reducer = HeroReducer(roster: .default)
+    var state = reducer.initialState
+    let send: (HeroIntent) -> Void = { intent in
+      if let next = reducer.reduce(state, intent) {
+        state = next
+        view.render(next)
       }
-      benchmark.startMeasurement()
-      for index in benchmark.scaledIterations { send(heroIntentCycle[index & 3]) }
-      benchmark.stopMeasurement()
-      blackHole(view.rendered)
     }
-
-    Benchmark("8_HeroIntent.ReactiveCore") { benchmark in
-      let view = DiscardingHeroView()
-      let intent = HeroSelectorIntent(roster: .default)
-      let binding = intent.bind(to: view)
-      benchmark.startMeasurement()
-      for index in benchmark.scaledIterations { intent.send(heroIntentCycle[index & 3]) }
-      benchmark.stopMeasurement()
-      binding.dispose()
-      blackHole(view.rendered)
-    }
+    benchmark.startMeasurement()
+    for index in benchmark.scaledIterations { send(heroIntentCycle[index & 3]) }
+    benchmark.stopMeasurement()
+    blackHole(view.rendered)
   }
-#endif
+
+  Benchmark("8_HeroIntent.ReactiveCore") { benchmark in
+    let view = DiscardingHeroView()
+    let intent = HeroSelectorIntent(roster: .default)
+    let binding = intent.bind(to: view)
+    benchmark.startMeasurement()
+    for index in benchmark.scaledIterations { intent.send(heroIntentCycle[index & 3]) }
+    benchmark.stopMeasurement()
+    binding.dispose()
+    blackHole(view.rendered)
+  }
+}
