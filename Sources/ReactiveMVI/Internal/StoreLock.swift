@@ -41,7 +41,8 @@ final class StoreLock: ManagedBuffer<Void, pthread_mutex_t> {
 @usableFromInline
 final class Protected<Value>: @unchecked Sendable {  // `value` is only touched under `lock`
   @usableFromInline let lock = StoreLock.make()
-  @usableFromInline var value: Value
+  // Unchecked exclusivity: the lock already makes every access exclusive.
+  @usableFromInline @exclusivity(unchecked) var value: Value
 
   @usableFromInline
   init(_ value: Value) { self.value = value }

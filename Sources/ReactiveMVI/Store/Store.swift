@@ -59,10 +59,12 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
   @usableFromInline let shared: Protected<Shared>
   @usableFromInline let stateRelay: BehaviorRelay<F.State>
   @usableFromInline let eventRelay = PublishRelay<F.Event>()
-  @usableFromInline var pendingEvents: [F.Event] = []
+  // `pendingEvents` and `drainerState` are drainer-only (one drainer at a time, handed over under
+  // the lock), so their exclusivity is not checked at run time.
+  @usableFromInline @exclusivity(unchecked) var pendingEvents: [F.Event] = []
   /// The drainer's copy of the state (only the drainer writes the state, so it reads its own copy
   /// without locking and publishes each new value to `shared.state` for other threads).
-  @usableFromInline var drainerState: F.State
+  @usableFromInline @exclusivity(unchecked) var drainerState: F.State
   @usableFromInline let middleware: [Middleware<F>]
 
   /// Creates a store holding `initialState`, run by `feature`, watched by `middleware` (in order).
