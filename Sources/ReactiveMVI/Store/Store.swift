@@ -155,12 +155,18 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
   func submit(_ work: Work) {
     let becameDrainer = shared.withLock { shared -> Bool in
       guard !shared.isDisposed else { return false }
-      shared.queue.append(work)
-      if shared.draining { return false }
+      if shared.draining {
+        shared.queue.append(work)
+        return false
+      }
       shared.draining = true
       return true
     }
-    if becameDrainer { drain() }
+    guard becameDrainer else { return }
+    // The queue is empty whenever nobody drains (the drainer only stops on an empty queue, and
+    // dispose empties it), so `work` is first in line: handle it without queueing it.
+    process(work)
+    drain(handled: 1)
   }
 
   /// How many items one thread drains before handing the drainer role to a background thread, so
@@ -169,8 +175,12 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
   static var drainBudget: Int { 65_536 }
 
   @inlinable
-  func drain() {
-    var budget = Self.drainBudget
+  func drain() { drain(handled: 0) }
+
+  /// Drains the queue; `handled` items of this turn were already handled by the caller.
+  @inlinable
+  func drain(handled: Int) {
+    var budget = Self.drainBudget - handled
     while true {
       let next = shared.withLock { shared -> Work? in
         if let work = shared.queue.popFirst() { return work }
