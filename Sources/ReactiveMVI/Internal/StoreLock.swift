@@ -11,7 +11,9 @@
 /// pthreads rather than `Synchronization.Mutex` for the same reason as ReactiveCore's `Lock`
 /// (ThreadSanitizer understands pthread hand-offs). Rule: never call user code (features,
 /// middleware, observers) or `dispose()` while holding it.
+@usableFromInline
 final class StoreLock: ManagedBuffer<Void, pthread_mutex_t> {
+  @usableFromInline
   static func make() -> StoreLock {
     let buffer = StoreLock.create(minimumCapacity: 1) { _ in () }
     let lock = unsafeDowncast(buffer, to: StoreLock.self)
@@ -27,7 +29,7 @@ final class StoreLock: ManagedBuffer<Void, pthread_mutex_t> {
     _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   func withLock<T>(_ body: () throws -> T) rethrows -> T {
     _ = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
     defer { _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) } }
@@ -36,28 +38,39 @@ final class StoreLock: ManagedBuffer<Void, pthread_mutex_t> {
 }
 
 /// A value guarded by a `StoreLock`; `withLock` bodies must not call user code.
+@usableFromInline
 final class Protected<Value>: @unchecked Sendable {  // `value` is only touched under `lock`
-  private let lock = StoreLock.make()
-  private var value: Value
+  @usableFromInline let lock = StoreLock.make()
+  // Unchecked exclusivity: the lock already makes every access exclusive.
+  @usableFromInline @exclusivity(unchecked) var value: Value
 
+  @usableFromInline
   init(_ value: Value) { self.value = value }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
     try lock.withLock { try body(&value) }
   }
 }
 
 /// A first-in, first-out queue on a contiguous array; amortized O(1) append and pop.
+@usableFromInline
 struct Queue<Element> {
-  private var storage: ContiguousArray<Element?> = []
-  private var head = 0
+  @usableFromInline var storage: ContiguousArray<Element?> = []
+  @usableFromInline var head = 0
 
+  @usableFromInline
+  init() {}
+
+  @inlinable
   var isEmpty: Bool { head == storage.count }
+  @inlinable
   var count: Int { storage.count - head }
 
+  @inlinable
   mutating func append(_ element: Element) { storage.append(element) }
 
+  @inlinable
   mutating func popFirst() -> Element? {
     guard head < storage.count else { return nil }
     let element = storage[head].take()
@@ -72,6 +85,7 @@ struct Queue<Element> {
     return element
   }
 
+  @usableFromInline
   mutating func removeAll() {
     storage.removeAll()
     head = 0

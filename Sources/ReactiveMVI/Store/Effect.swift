@@ -23,6 +23,7 @@
 ///
 /// Every running effect is cancelled when the store is disposed or deallocated.
 public struct Effect<Result, Event> {
+  @usableFromInline
   enum Operation {
     case none
     case emitOne(EffectOutput<Result, Event>)
@@ -31,26 +32,31 @@ public struct Effect<Result, Event> {
     case merge([Effect])
   }
 
+  @usableFromInline
   struct Cancellation {
-    var id: AnyHashable
-    var cancelInFlight: Bool
+    @usableFromInline var id: AnyHashable
+    @usableFromInline var cancelInFlight: Bool
   }
 
-  let operation: Operation
-  var cancellation: Cancellation?
-  var errorMapping: ((any Error) -> Result?)?
+  @usableFromInline let operation: Operation
+  @usableFromInline var cancellation: Cancellation?
+  @usableFromInline var errorMapping: ((any Error) -> Result?)?
 
+  @inlinable
   init(_ operation: Operation) {
     self.operation = operation
   }
 
   /// No effect: the intent changes nothing.
+  @inlinable
   public static var none: Effect { Effect(.none) }
 
   /// Reduces `result` synchronously, as part of handling the intent.
+  @inlinable
   public static func result(_ result: Result) -> Effect { Effect(.emitOne(.result(result))) }
 
   /// Publishes a one-off event synchronously, as part of handling the intent.
+  @inlinable
   public static func event(_ event: Event) -> Effect { Effect(.emitOne(.event(event))) }
 
   /// Runs `source` and reduces each of its elements as a result. Completion ends the effect; an

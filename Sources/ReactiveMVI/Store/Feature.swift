@@ -61,6 +61,7 @@ public protocol Feature<State, Intent> {
 
 extension Feature where Result == Intent {
   /// Reduces the intent directly: the intent is its own result, applied synchronously.
+  @inlinable
   public func handle(_ intent: Intent, state: State) -> Effect<Result, Event> {
     .result(intent)
   }
@@ -68,5 +69,6 @@ extension Feature where Result == Intent {
 
 extension Feature {
   /// No mapping: effect errors are reported to middleware and otherwise dropped.
+  @inlinable
   public func result(for error: any Error) -> Result? { nil }
 }

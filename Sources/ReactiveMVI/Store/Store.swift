@@ -34,6 +34,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
   // under the lock); everything else is immutable or a thread-safe relay.
   public typealias Element = F.Intent
 
+  @usableFromInline
   enum Work {
     case intent(F.Intent)
     case output(EffectOutput<F.Result, F.Event>, effect: Int)
@@ -42,11 +43,12 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
     case flushEvents
   }
 
+  @usableFromInline
   struct Shared {
-    var state: F.State
-    var queue = Queue<Work>()
-    var draining = false
-    var isDisposed = false
+    @usableFromInline var state: F.State
+    @usableFromInline var queue = Queue<Work>()
+    @usableFromInline var draining = false
+    @usableFromInline var isDisposed = false
     var nextEffect = 0
     var effects: [Int: (id: AnyHashable?, subscription: SingleAssignmentDisposable)] = [:]
     var effectsByID: [AnyHashable: Set<Int>] = [:]
@@ -54,14 +56,16 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
 
   /// The feature this store runs.
   public let feature: F
-  let shared: Protected<Shared>
-  let stateRelay: BehaviorRelay<F.State>
-  let eventRelay = PublishRelay<F.Event>()
-  var pendingEvents: [F.Event] = []
+  @usableFromInline let shared: Protected<Shared>
+  @usableFromInline let stateRelay: BehaviorRelay<F.State>
+  @usableFromInline let eventRelay = PublishRelay<F.Event>()
+  // `pendingEvents` and `drainerState` are drainer-only (one drainer at a time, handed over under
+  // the lock), so their exclusivity is not checked at run time.
+  @usableFromInline @exclusivity(unchecked) var pendingEvents: [F.Event] = []
   /// The drainer's copy of the state (only the drainer writes the state, so it reads its own copy
   /// without locking and publishes each new value to `shared.state` for other threads).
-  var drainerState: F.State
-  let middleware: [Middleware<F>]
+  @usableFromInline @exclusivity(unchecked) var drainerState: F.State
+  @usableFromInline let middleware: [Middleware<F>]
 
   /// Creates a store holding `initialState`, run by `feature`, watched by `middleware` (in order).
   public init(initialState: F.State, feature: F, middleware: [Middleware<F>] = []) {
@@ -106,17 +110,20 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
 
   /// Sends an intent. Callable from any thread; handled after everything queued before it.
   /// Ignored once the store is disposed.
+  @inlinable
   public func send(_ intent: F.Intent) {
     submit(.intent(intent))
   }
 
   /// Sends each intent in order (as `send(_:)` would).
+  @inlinable
   public func send<S: Sequence>(contentsOf intents: S) where S.Element == F.Intent {
     for intent in intents { send(intent) }
   }
 
   /// `ObserverType`: an element is sent as an intent; completion and errors of an intent source are
   /// ignored (the store outlives any one source). Enables `intents.bind(to: store)`.
+  @inlinable
   public func on(_ event: ReactiveCore.Event<F.Intent>) {
     if case .next(let intent) = event { send(intent) }
   }
@@ -144,23 +151,36 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
 
   // MARK: The drain loop
 
+  @inlinable
   func submit(_ work: Work) {
     let becameDrainer = shared.withLock { shared -> Bool in
       guard !shared.isDisposed else { return false }
-      shared.queue.append(work)
-      if shared.draining { return false }
+      if shared.draining {
+        shared.queue.append(work)
+        return false
+      }
       shared.draining = true
       return true
     }
-    if becameDrainer { drain() }
+    guard becameDrainer else { return }
+    // The queue is empty whenever nobody drains (the drainer only stops on an empty queue, and
+    // dispose empties it), so `work` is first in line: handle it without queueing it.
+    process(work)
+    drain(handled: 1)
   }
 
   /// How many items one thread drains before handing the drainer role to a background thread, so
   /// that producers on other threads cannot keep one caller of `send` busy forever.
+  @inlinable
   static var drainBudget: Int { 65_536 }
 
-  func drain() {
-    var budget = Self.drainBudget
+  @inlinable
+  func drain() { drain(handled: 0) }
+
+  /// Drains the queue; `handled` items of this turn were already handled by the caller.
+  @inlinable
+  func drain(handled: Int) {
+    var budget = Self.drainBudget - handled
     while true {
       let next = shared.withLock { shared -> Work? in
         if let work = shared.queue.popFirst() { return work }
@@ -171,18 +191,25 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
       process(work)
       budget -= 1
       if budget == 0 {
-        // Still the drainer: the background thread goes on where this one stops.
-        let store: any Drainable = self
-        DispatchQueue.global().async { store.drain() }
+        handOff()
         return
       }
     }
   }
 
-  private func process(_ work: Work) {
+  /// Hands the drainer role (still held) to a background thread, which goes on where this one
+  /// stops.
+  @usableFromInline
+  func handOff() {
+    let store: any Drainable = self
+    DispatchQueue.global().async { store.drain() }
+  }
+
+  @inlinable
+  func process(_ work: Work) {
     switch work {
     case .intent(let intent):
-      notify(.intent(intent))
+      if !middleware.isEmpty { notify(.intent(intent)) }
       run(feature.handle(intent, state: drainerState), id: nil, mapping: nil)
     case .output(let output, let key):
       guard isRunning(key) else { return }
@@ -191,7 +218,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
       guard finish(key) else { return }
       if let result = mapping?(error) ?? feature.result(for: error) {
         apply(.result(result), origin: .effect)
-      } else {
+      } else if !middleware.isEmpty {
         notify(.effectFailed(error))
       }
     case .finished(let key):
@@ -201,18 +228,21 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
     }
   }
 
-  private func apply(_ output: EffectOutput<F.Result, F.Event>, origin: OutputOrigin) {
+  @inlinable
+  func apply(_ output: EffectOutput<F.Result, F.Event>, origin: OutputOrigin) {
+    // Activities are only built for middleware to see.
+    let observed = !middleware.isEmpty
     switch output {
     case .result(let result):
-      notify(.result(result, origin: origin))
+      if observed { notify(.result(result, origin: origin)) }
       let old = drainerState
       let new = feature.reduce(old, result)
       drainerState = new
       shared.withLock { $0.state = new }
-      notify(.stateChanged(from: old, to: new))
+      if observed { notify(.stateChanged(from: old, to: new)) }
       stateRelay.accept(new)
     case .event(let event):
-      notify(.event(event, origin: origin))
+      if observed { notify(.event(event, origin: origin)) }
       if eventRelay.hasObservers {
         eventRelay.accept(event)
       } else {
@@ -221,22 +251,26 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
     }
   }
 
-  private func flushEvents() {
+  @usableFromInline
+  func flushEvents() {
     guard !pendingEvents.isEmpty, eventRelay.hasObservers else { return }
     let events = pendingEvents
     pendingEvents = []
     for event in events { eventRelay.accept(event) }
   }
 
-  private func notify(_ activity: StoreActivity<F>) {
-    guard !middleware.isEmpty else { return }
+  /// Shows `activity` to every middleware, in order. Callers skip building the activity when
+  /// there is no middleware.
+  @usableFromInline
+  func notify(_ activity: StoreActivity<F>) {
     let context = MiddlewareContext(store: self)
     for middleware in middleware { middleware.observe(activity, context) }
   }
 
   // MARK: Effects
 
-  private func run(
+  @inlinable
+  func run(
     _ effect: Effect<F.Result, F.Event>, id: AnyHashable?,
     mapping: ((any Error) -> F.Result?)?
   ) {
@@ -260,7 +294,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
     }
   }
 
-  private func start(
+  @usableFromInline
+  func start(
     _ source: Observable<EffectOutput<F.Result, F.Event>>, id: AnyHashable?,
     mapping: ((any Error) -> F.Result?)?
   ) {
@@ -283,12 +318,14 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
         onCompleted: { [weak self] in self?.submit(.finished(effect: key)) }))
   }
 
-  private func isRunning(_ key: Int) -> Bool {
+  @usableFromInline
+  func isRunning(_ key: Int) -> Bool {
     shared.withLock { $0.effects[key] != nil }
   }
 
   /// Forgets a finished effect; `false` when it was already cancelled.
-  private func finish(_ key: Int) -> Bool {
+  @usableFromInline
+  func finish(_ key: Int) -> Bool {
     let subscription = shared.withLock { shared -> SingleAssignmentDisposable? in
       guard let entry = shared.effects.removeValue(forKey: key) else { return nil }
       if let id = entry.id {
@@ -301,7 +338,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
     return subscription != nil
   }
 
-  private func cancel(_ id: AnyHashable) {
+  @usableFromInline
+  func cancel(_ id: AnyHashable) {
     let subscriptions = shared.withLock { shared -> [SingleAssignmentDisposable] in
       guard let keys = shared.effectsByID.removeValue(forKey: id) else { return [] }
       return keys.compactMap { shared.effects.removeValue(forKey: $0)?.subscription }
@@ -311,6 +349,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
 }
 
 /// Lets a drainer hand its role to another thread without capturing the feature's type.
+@usableFromInline
 protocol Drainable: AnyObject, Sendable {
   func drain()
 }
