@@ -11,11 +11,16 @@ import Testing
 
   @Test func contractOnASerialQueue() {
     let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.observeOn.contract")
-    checkOperatorContract { $0.observe(on: scheduler) }
+    checkOperatorContract(settle: { flush(scheduler.queue) }) { $0.observe(on: scheduler) }
   }
 
   @Test func contractOnAConcurrentQueue() {
-    checkOperatorContract { $0.observe(on: ConcurrentDispatchQueueScheduler(qos: .default)) }
+    let queue = DispatchQueue(label: "test.observeOn.concurrent", attributes: .concurrent)
+    let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
+    // A barrier block runs once everything submitted before it has finished.
+    checkOperatorContract(settle: { queue.sync(flags: .barrier) {} }) {
+      $0.observe(on: scheduler)
+    }
   }
 
   @Test func synchronousOnTheCurrentThreadScheduler() {

@@ -16,8 +16,11 @@ func expectNoLeaks<T>(
 /// - a terminal event disposes the upstream subscription;
 /// - every resource is released once the subscription ends.
 /// `make` receives a controllable source (a `PublishSubject`) and returns the operator under test.
+/// For operators that deliver asynchronously (`observe(on:)` a queue), `settle` waits until the
+/// scheduled work has run; it is called before events and resources are checked.
 func checkOperatorContract<Output>(
   sourceLocation: SourceLocation = #_sourceLocation,
+  settle: () -> Void = {},
   _ make: (Observable<Int>) -> Observable<Output>
 ) {
   // 1. Grammar and upstream disposal on completion.
@@ -28,6 +31,7 @@ func checkOperatorContract<Output>(
     for i in 1...5 { source.onNext(i) }
     source.onCompleted()
     source.onNext(99)
+    settle()
     let events = recorder.events
     let terminals = events.filter(\.isStopEvent).count
     #expect(terminals <= 1, "more than one terminal event", sourceLocation: sourceLocation)
@@ -36,6 +40,7 @@ func checkOperatorContract<Output>(
       #expect(!source.hasObservers, "upstream not disposed after termination", sourceLocation: sourceLocation)
     }
     subscription.dispose()
+    settle()
     #expect(!source.hasObservers, "upstream not disposed by dispose()", sourceLocation: sourceLocation)
   }, sourceLocation: sourceLocation)
 
@@ -49,6 +54,7 @@ func checkOperatorContract<Output>(
     let before = recorder.events.count
     source.onNext(2)
     source.onError(TestError())
+    settle()
     #expect(recorder.events.count == before, "events after dispose()", sourceLocation: sourceLocation)
     #expect(!source.hasObservers, "upstream not disposed by dispose()", sourceLocation: sourceLocation)
   }, sourceLocation: sourceLocation)
@@ -61,9 +67,11 @@ func checkOperatorContract<Output>(
     source.onNext(1)
     source.onError(TestError(id: 7))
     source.onNext(2)
+    settle()
     let events = recorder.events
     #expect(events.filter(\.isStopEvent).count <= 1, sourceLocation: sourceLocation)
     #expect(!source.hasObservers, "upstream not disposed after an error", sourceLocation: sourceLocation)
     subscription.dispose()
+    settle()
   }, sourceLocation: sourceLocation)
 }
