@@ -46,11 +46,11 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
   @usableFromInline let scheduler: Scheduler
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let lock = Lock.make()
-  @usableFromInline var queue = FIFO<Event<Element>>()
-  @usableFromInline var isScheduled = false
-  @usableFromInline var generation: UInt = 0
-  @usableFromInline var isCancelled = false
-  @usableFromInline var drainWork: Disposable?
+  @usableFromInline @exclusivity(unchecked) var queue = FIFO<Event<Element>>()
+  @usableFromInline @exclusivity(unchecked) var isScheduled = false
+  @usableFromInline @exclusivity(unchecked) var generation: UInt = 0
+  @usableFromInline @exclusivity(unchecked) var isCancelled = false
+  @usableFromInline @exclusivity(unchecked) var drainWork: Disposable?
   @usableFromInline let gate = RunGate()
   @usableFromInline let token = ResourceToken()
 
