@@ -5,12 +5,17 @@ import Synchronization
 /// user's closures once disposed (breaking `self -> subscription -> closure -> self` cycles).
 ///
 /// Thread safety: events arrive serially (the observable contract); `dispose()` may come from any
-/// thread. `bits` arbitrates: `busy` while a callback runs, `disposed` once torn down, `upstreamSet`
-/// once the upstream disposable is stored. A `dispose()` from another thread waits until `busy`
-/// clears; from the delivering thread itself (inside a callback) it does not wait.
+/// thread. `busy` is set while a callback runs (written only by the delivering thread); `bits`
+/// holds `disposed` once torn down and `upstreamSet` once the upstream disposable is stored. A
+/// `dispose()` from another thread waits until `busy` clears; from the delivering thread itself
+/// (inside a callback) it does not wait.
+///
+/// The handshake is Dekker's: the deliverer sets `busy` then reads `disposed`; `dispose()` sets
+/// `disposed` then reads `busy`, all sequentially consistent, so at least one sees the other.
+/// Per event that costs one atomic exchange (setting `busy`) and a plain release store (clearing
+/// it); a read-modify-write on one shared word would need two.
 @usableFromInline
 final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
-  @usableFromInline static var busy: Int { 1 }
   @usableFromInline static var disposed: Int { 2 }
   @usableFromInline static var upstreamSet: Int { 4 }
   /// Set by a `dispose()` made from inside a callback: the deliverer releases the handlers once
@@ -18,6 +23,8 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
   @usableFromInline static var releaseDeferred: Int { 8 }
 
   @usableFromInline let bits = Atomic<Int>(0)
+  /// `true` while a callback runs. Written only by the delivering thread.
+  @usableFromInline let busy = Atomic<Bool>(false)
   /// The thread that last delivered; written before `busy` is set.
   @usableFromInline let busyThread = Atomic<UInt>(0)
   // Written before `upstreamSet` is published; read only by the one that tears down.
@@ -47,20 +54,22 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
   @inlinable
   func on(_ event: Event<Element>) {
     busyThread.store(currentThreadID(), ordering: .relaxed)
-    var state = bits.load(ordering: .relaxed)
-    while true {
-      if state & Self.disposed != 0 { return }
-      assert(state & Self.busy == 0, "Observable contract violated: events delivered concurrently")
-      let (exchanged, current) = bits.compareExchange(
-        expected: state, desired: state | Self.busy, ordering: .acquiringAndReleasing)
-      if exchanged { break }
-      state = current
+    #if DEBUG
+      let wasBusy = busy.exchange(true, ordering: .sequentiallyConsistent)
+      assert(!wasBusy, "Observable contract violated: events delivered concurrently")
+    #else
+      busy.store(true, ordering: .sequentiallyConsistent)
+    #endif
+    if bits.load(ordering: .sequentiallyConsistent) & Self.disposed != 0 {
+      busy.store(false, ordering: .releasing)
+      return
     }
     switch event {
     case .next(let element):
       onNext?(element)
-      let old = bits.bitwiseAnd(~Self.busy, ordering: .acquiringAndReleasing).oldValue
-      if old & Self.releaseDeferred != 0 { releaseHandlers() }
+      busy.store(false, ordering: .releasing)
+      // Set (if at all) by this thread, inside `onNext`.
+      if bits.load(ordering: .relaxed) & Self.releaseDeferred != 0 { releaseHandlers() }
     case .error(let error):
       if let onError { onError(error) } else { reportUnhandledError(error) }
       finishTerminal()
@@ -74,14 +83,8 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
   /// inside the callback already did.
   @inlinable
   func finishTerminal() {
-    var state = bits.load(ordering: .relaxed)
-    while true {
-      let (exchanged, current) = bits.compareExchange(
-        expected: state, desired: (state | Self.disposed) & ~Self.busy,
-        ordering: .acquiringAndReleasing)
-      if exchanged { break }
-      state = current
-    }
+    let state = bits.bitwiseOr(Self.disposed, ordering: .acquiringAndReleasing).oldValue
+    busy.store(false, ordering: .releasing)
     if state & Self.disposed == 0 {
       tearDown(upstreamWasSet: state & Self.upstreamSet != 0)
     } else if state & Self.releaseDeferred != 0 {
@@ -102,8 +105,8 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
 
   @inlinable
   func dispose() {
-    let old = bits.bitwiseOr(Self.disposed, ordering: .acquiringAndReleasing).oldValue
-    if old & Self.busy != 0 {
+    let old = bits.bitwiseOr(Self.disposed, ordering: .sequentiallyConsistent).oldValue
+    if busy.load(ordering: .sequentiallyConsistent) {
       if busyThread.load(ordering: .relaxed) == currentThreadID() {
         // Called from inside our own callback: the deliverer releases the handlers on return.
         if old & Self.disposed == 0 {
@@ -122,7 +125,7 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
   @usableFromInline
   func waitUntilIdle() {
     var round = 0
-    while bits.load(ordering: .acquiring) & Self.busy != 0 {
+    while busy.load(ordering: .acquiring) {
       yieldThread(round)
       round += 1
     }

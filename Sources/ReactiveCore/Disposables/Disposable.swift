@@ -4,7 +4,13 @@
 /// For subscriptions made with `subscribe`, `dispose()` is a barrier: once it returns, the
 /// observer receives nothing more, even when another thread is emitting; calling it from inside
 /// that observer's own callback is allowed and does not deadlock.
-public protocol Disposable {
+///
+/// Disposables are objects (`AnyObject`), unlike RxSwift's protocol: a subscription has identity
+/// and a lifetime, and a class-bound `any Disposable` is one reference that is retained and
+/// released directly, where an unconstrained existential is copied and destroyed through value
+/// witnesses on every store and drop (a fifth of the cost of a subscribe/dispose pair, measured).
+/// Conform a `final class`; `Disposables.create(with:)` covers the one-closure case.
+public protocol Disposable: AnyObject {
   /// Releases the resource. Idempotent.
   func dispose()
 }
@@ -77,7 +83,8 @@ public enum Disposables {
 
 /// The disposable that does nothing (`Disposables.create()`).
 @usableFromInline
-struct NopDisposable: Disposable, Sendable {
+final class NopDisposable: Disposable, Sendable {
+  /// The one instance: `Disposables.create()` never allocates.
   @usableFromInline static let instance = NopDisposable()
   @inlinable init() {}
   @inlinable func dispose() {}

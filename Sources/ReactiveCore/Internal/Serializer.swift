@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Runs items one at a time, in arrival order, whichever threads submit them: a `DeliveryQueue`
 /// with its own lock and a fixed handler.
 ///
@@ -10,12 +12,14 @@
 /// state decided under a lock; sinks that decide state under their own lock embed a
 /// `DeliveryQueue` directly. Single-source operators need neither: their upstream is serial.
 ///
-/// - Complexity: two uncontended lock round trips per item; no allocation in steady state.
+/// - Complexity: one uncontended lock round trip and one compare-exchange per item; no allocation
+///   in steady state.
 @usableFromInline
 final class Serializer<Item>: @unchecked Sendable {
   // `delivery` is guarded by `lock`; `handler` is immutable.
   @usableFromInline let lock = Lock.make()
   @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<Item>()
+  @usableFromInline let deliveryState = Atomic<Int>(0)
   @usableFromInline let handler: (Item) -> Void
 
   @inlinable
@@ -27,13 +31,14 @@ final class Serializer<Item>: @unchecked Sendable {
   @inlinable
   func submit(_ item: Item) {
     lock.lock()
-    let first = delivery.enter(item)
+    let first = delivery.enter(item, deliveryState)
     lock.unlock()
     guard var next = first else { return }
     while true {
       handler(next)
+      if DeliveryQueue<Item>.leaveIfIdle(deliveryState) { return }
       lock.lock()
-      let queued = delivery.next()
+      let queued = delivery.next(deliveryState)
       lock.unlock()
       guard let queued else { return }
       next = queued
@@ -43,6 +48,6 @@ final class Serializer<Item>: @unchecked Sendable {
   /// Drops every queued item (for example after a terminal event or disposal).
   @inlinable
   func clearQueue() {
-    lock.withLock { delivery.removeAll() }
+    lock.withLock { delivery.removeAll(deliveryState) }
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
   /// Combines each element of this sequence with the latest element of `second`, using
   /// `resultSelector`.
@@ -59,6 +61,7 @@ final class WithLatestFromSink<Element, Second, Result>: SelectingSink, @uncheck
   @usableFromInline @exclusivity(unchecked) var latest: Second?
   @usableFromInline @exclusivity(unchecked) var stopped = false
   @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<Item>()
+  @usableFromInline let deliveryState = Atomic<Int>(0)
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let secondSubscription = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
@@ -99,7 +102,7 @@ final class WithLatestFromSink<Element, Second, Result>: SelectingSink, @uncheck
       stopped = true
       item = .completed
     }
-    let first = item.flatMap { delivery.enter($0) }
+    let first = item.flatMap { delivery.enter($0, deliveryState) }
     lock.unlock()
     if let first { drain(first) }
   }
@@ -117,7 +120,7 @@ final class WithLatestFromSink<Element, Second, Result>: SelectingSink, @uncheck
       latest = element
     case .error(let error):
       stopped = true
-      first = delivery.enter(.error(error))
+      first = delivery.enter(.error(error), deliveryState)
     case .completed:
       break
     }

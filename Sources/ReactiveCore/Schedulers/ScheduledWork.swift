@@ -91,7 +91,7 @@ final class ScheduledAction<State>: Cancelable, @unchecked Sendable {
   ) {
     self.state = state
     self.action = action
-    self.scope = Resources.scope
+    self.scope = Resources.currentScope
     self.timer = timer
   }
 
@@ -144,7 +144,7 @@ final class PeriodicAction<State>: Cancelable, @unchecked Sendable {
   init(_ state: State, action: @escaping (State) -> State, timer: any DispatchSourceTimer) {
     self.state = state
     self.action = action
-    self.scope = Resources.scope
+    self.scope = Resources.currentScope
     self.timer = timer
   }
 

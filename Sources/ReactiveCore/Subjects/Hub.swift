@@ -96,20 +96,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   /// may be called under a lock to order a state change with its delivery.
   @usableFromInline
   func enterOrEnqueue(_ command: Command) -> Bool {
-    var current = state.load(ordering: .relaxed)
-    while true {
-      if current & Self.draining == 0 {
-        let (exchanged, now) = state.compareExchange(
-          expected: current, desired: current | Self.draining, ordering: .acquiring)
-        if exchanged { return true }
-        current = now
-      } else {
-        let (exchanged, now) = state.compareExchange(
-          expected: current, desired: current + Self.announced, ordering: .relaxed)
-        if exchanged { break }
-        current = now
-      }
-    }
+    if enterOrAnnounce(state, draining: Self.draining, announced: Self.announced) { return true }
     queueLock.withLock { queue.append(command) }
     return false
   }

@@ -5,6 +5,12 @@ import Testing
 @testable import ReactiveCore
 
 @Suite struct DisposablesTests {
+  @Test func createWithoutArgumentsIsOneSharedObject() {
+    // `Disposable` is class-bound: the no-op disposable is a single instance, never allocated.
+    #expect(Disposables.create() === Disposables.create())
+    Disposables.create().dispose()
+  }
+
   @Test func createWithRunsItsActionOnce() {
     var runs = 0
     let disposable = Disposables.create { runs += 1 }

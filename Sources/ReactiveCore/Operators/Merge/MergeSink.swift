@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The sink shared by `merge`, `merge(maxConcurrent:)`, `concat`, `flatMap` and `concatMap`.
 ///
 /// Thread safety: `machine` and `delivery` are guarded by `lock`; everything else is immutable or
@@ -10,6 +12,7 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
   @usableFromInline let lock = Lock.make()
   @usableFromInline @exclusivity(unchecked) var machine: MergeStateMachine<Observable<Element>>
   @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<Event<Element>>()
+  @usableFromInline let deliveryState = Atomic<Int>(0)
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let inners = CompositeDisposable()
   @usableFromInline let token = ResourceToken()
@@ -50,7 +53,7 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
       fail(error)
     case .completed:
       lock.lock()
-      let first = machine.outerCompleted() ? delivery.enter(.completed) : nil
+      let first = machine.outerCompleted() ? delivery.enter(.completed, deliveryState) : nil
       lock.unlock()
       if let first { drain(first) }
     }
@@ -61,7 +64,7 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
     switch event {
     case .next:
       lock.lock()
-      let first = machine.stopped ? nil : delivery.enter(event)
+      let first = machine.stopped ? nil : delivery.enter(event, deliveryState)
       lock.unlock()
       if let first { drain(first) }
     case .error(let error):
@@ -70,7 +73,7 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
       lock.lock()
       let action = machine.innerCompleted()
       var first: Event<Element>?
-      if case .complete = action { first = delivery.enter(.completed) }
+      if case .complete = action { first = delivery.enter(.completed, deliveryState) }
       lock.unlock()
       inners.remove(for: key)
       if case .start(let inner) = action { startLoop(inner) }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The bookkeeping a `CombiningSink` runs under its lock (see `CombineLatestStateMachine` and
 /// `ZipStateMachine`): plain state, no locking or I/O.
 @usableFromInline
@@ -38,6 +40,7 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Values, Resul
   @usableFromInline @exclusivity(unchecked) var machine: Machine
   @usableFromInline @exclusivity(unchecked) var storage: Storage
   @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<SelectingItem<Values>>()
+  @usableFromInline let deliveryState = Atomic<Int>(0)
   @usableFromInline let subscriptions: [SingleAssignmentDisposable]
   @usableFromInline let disposed = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
@@ -81,11 +84,13 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Values, Resul
     switch event {
     case .next(let element):
       store(&storage, element)
-      if machine.emitsAfterNext(index) { first = delivery.enter(.values(take(&storage))) }
+      if machine.emitsAfterNext(index) {
+        first = delivery.enter(.values(take(&storage)), deliveryState)
+      }
     case .error(let error):
-      if machine.stop() { first = delivery.enter(.error(error)) }
+      if machine.stop() { first = delivery.enter(.error(error), deliveryState) }
     case .completed:
-      if machine.completed(index) { first = delivery.enter(.completed) }
+      if machine.completed(index) { first = delivery.enter(.completed, deliveryState) }
     }
     lock.unlock()
     if let first { drain(first) }

@@ -32,7 +32,7 @@ extension SelectingSink {
         // The error replaces whatever was decided after these values.
         lock.lock()
         _ = stopLocked()
-        delivery.removeAll()
+        delivery.removeAll(deliveryState)
         lock.unlock()
         if !isDisposed {
           downstream.on(.error(error))

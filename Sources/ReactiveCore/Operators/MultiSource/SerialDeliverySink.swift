@@ -1,9 +1,11 @@
+import Synchronization
+
 /// The serial-delivery plumbing shared by the multi-source sinks (merge and switch families,
 /// `combineLatest`, `zip`, `withLatestFrom`): a `DeliveryQueue` drained outside the lock, and
 /// disposal.
 ///
 /// A conforming sink decides each state change under `lock` and hands the resulting item to
-/// `delivery.enter(_:)` in the same critical section; the caller that gets the item back calls
+/// `delivery.enter(_:_:)` in the same critical section; the caller that gets the item back calls
 /// `drain(_:)` after unlocking. `drain` delivers items one at a time in decision order (so
 /// downstream never receives two at once, and re-entrant events are queued), never holding the
 /// lock while calling out. `dispose()` stops the sink, drops what is queued and disposes every
@@ -15,6 +17,8 @@ protocol SerialDeliverySink: AnyObject, Cancelable {
   var lock: Lock { get }
   /// Guarded by `lock`.
   var delivery: DeliveryQueue<Item> { get set }
+  /// The state word of `delivery` (see `DeliveryQueue`).
+  var deliveryState: Atomic<Int> { get }
 
   /// Delivers one item downstream (called without the lock, by the drainer only).
   func deliver(_ item: Item)
@@ -32,8 +36,9 @@ extension SerialDeliverySink {
     var item = first
     while true {
       deliver(item)
+      if DeliveryQueue<Item>.leaveIfIdle(deliveryState) { return }
       lock.lock()
-      let next = delivery.next()
+      let next = delivery.next(deliveryState)
       lock.unlock()
       guard let next else { return }
       item = next
@@ -44,7 +49,7 @@ extension SerialDeliverySink {
   func dispose() {
     lock.lock()
     _ = stopLocked()
-    delivery.removeAll()
+    delivery.removeAll(deliveryState)
     lock.unlock()
     disposeSources()
   }
@@ -70,7 +75,7 @@ extension EventDeliverySink {
   @inlinable
   func fail(_ error: any Swift.Error) {
     lock.lock()
-    let first = stopLocked() ? delivery.enter(.error(error)) : nil
+    let first = stopLocked() ? delivery.enter(.error(error), deliveryState) : nil
     lock.unlock()
     if let first { drain(first) }
   }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The sink of `flatMapLatest`, `switchLatest` and `flatMapFirst`.
 ///
 /// Thread safety: `machine` and `delivery` are guarded by `lock`; the disposables are thread-safe.
@@ -10,6 +12,7 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
   @usableFromInline let lock = Lock.make()
   @usableFromInline @exclusivity(unchecked) var machine: SwitchStateMachine
   @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<Event<Element>>()
+  @usableFromInline let deliveryState = Atomic<Int>(0)
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let inner = SerialDisposable()
   @usableFromInline let token = ResourceToken()
@@ -61,7 +64,7 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
       fail(error)
     case .completed:
       lock.lock()
-      let first = machine.outerCompleted() ? delivery.enter(.completed) : nil
+      let first = machine.outerCompleted() ? delivery.enter(.completed, deliveryState) : nil
       lock.unlock()
       if let first { drain(first) }
     }
@@ -73,11 +76,11 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
     var first: Event<Element>?
     switch event {
     case .next:
-      if machine.innerNext(id: id) { first = delivery.enter(event) }
+      if machine.innerNext(id: id) { first = delivery.enter(event, deliveryState) }
     case .error:
-      if machine.innerFailed(id: id) { first = delivery.enter(event) }
+      if machine.innerFailed(id: id) { first = delivery.enter(event, deliveryState) }
     case .completed:
-      if machine.innerCompleted(id: id) { first = delivery.enter(event) }
+      if machine.innerCompleted(id: id) { first = delivery.enter(event, deliveryState) }
     }
     lock.unlock()
     if let first { drain(first) }
