@@ -2,11 +2,16 @@
 """Turns the text output of `Benchmarks/run.sh` into the RESULTS.md table (p50 values).
 
 Usage: Benchmarks/run.sh | tee /tmp/bench.txt; python3 Benchmarks/results.py /tmp/bench.txt
+With several outputs (runs made one after another), each cell is the median of the runs' p50s,
+which damps the noise of a shared machine:
+  for i in 1 2 3; do Benchmarks/run.sh > /tmp/bench$i.txt; done
+  python3 Benchmarks/results.py /tmp/bench1.txt /tmp/bench2.txt /tmp/bench3.txt
 """
 import glob
 import json
 import os
 import re
+import statistics
 import sys
 
 THRESHOLDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "Thresholds")
@@ -65,8 +70,23 @@ def ratio(a, b):
     return "–" if a is None or b is None or b == 0 else f"{a / b:.1f}x"
 
 
+def merge(runs):
+    """One result per benchmark: the median of the runs' p50 times (allocations are exact)."""
+    merged = {}
+    for name in {name for run in runs for name in run}:
+        rows = [run[name] for run in runs if name in run]
+        row = dict(rows[0])
+        times = [r["ns"][0] for r in rows if "ns" in r]
+        if times:
+            row["ns"] = (statistics.median(times), rows[0]["ns"][1])
+        merged[name] = row
+    return merged
+
+
 def main():
-    results = parse(open(sys.argv[1]).read())
+    if len(sys.argv) < 2:
+        sys.exit("usage: results.py RUN_OUTPUT [RUN_OUTPUT ...]")
+    results = merge([parse(open(path).read()) for path in sys.argv[1:]])
     print("| # | scenario | unit | closure ns | ReactiveCore ns | OpenCombine ns "
           "| vs closure | vs OpenCombine | allocs/unit (closure / ours / OpenCombine) |")
     print("|---|---|---|---:|---:|---:|---:|---:|---|")

@@ -63,7 +63,7 @@ struct DeliveryQueue<Item> {
   }
 }
 
-/// The entry step of every drainer-based serializer (`Hub`, `DeliveryQueue`): on a state word
+/// The entry step of every drainer-based serializer (`Hub`, `CombiningSink`, `DeliveryQueue`): on a state word
 /// whose `draining` bit says a drainer is active and whose upper part counts queued work in units
 /// of `announced`, either takes the drainer role (returns `true`) or counts one more queued item
 /// (returns `false`; the caller then queues it where the drainer will find it).
@@ -85,5 +85,23 @@ func enterOrAnnounce(_ state: borrowing Atomic<Int>, draining: Int, announced: I
       if exchanged { return false }
       current = now
     }
+  }
+}
+
+/// The drainer's side of an announced item (`Hub`, `CombiningSink`): its sender counted it on
+/// `state` and then queues it, so `pop` (which takes the queue's lock) may briefly find nothing;
+/// waits for it, then uncounts it.
+@inlinable
+func takeAnnounced<Item>(
+  _ state: borrowing Atomic<Int>, announced: Int, pop: () -> Item?
+) -> Item {
+  var round = 0
+  while true {
+    if let item = pop() {
+      state.subtract(announced, ordering: .acquiring)
+      return item
+    }
+    yieldThread(round)
+    round += 1
   }
 }

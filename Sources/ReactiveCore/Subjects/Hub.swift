@@ -144,14 +144,8 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   /// Takes the next queued command; its enqueuer announced it and is about to append it.
   @usableFromInline
   func takeAnnounced() -> Command {
-    var round = 0
-    while true {
-      if let command = queueLock.withLock({ queue.popFirst() }) {
-        state.subtract(Self.announced, ordering: .acquiring)
-        return command
-      }
-      yieldThread(round)
-      round += 1
+    ReactiveCore.takeAnnounced(state, announced: Self.announced) {
+      queueLock.withLock { queue.popFirst() }
     }
   }
 

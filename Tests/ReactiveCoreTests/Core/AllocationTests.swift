@@ -51,6 +51,43 @@ struct AllocationTests {
     #expect(count == 0)
   }
 
+  @Test func combineLatestAllocatesNothingPerEvent() {
+    let left = PublishRelay<Int>()
+    let right = PublishRelay<Int>()
+    var sum = 0
+    let subscription = Observable.combineLatest(left, right) { $0 &+ $1 }
+      .subscribe(onNext: { sum &+= $0 })
+    left.accept(0)
+    right.accept(0)
+    let count = allocations {
+      for i in 1...10_000 { i.isMultiple(of: 2) ? left.accept(i) : right.accept(i) }
+    }
+    subscription.dispose()
+    #expect(count == 0)
+    #expect(sum > 0)
+  }
+
+  @Test func zipAllocatesNothingPerPairOnceItsBuffersHaveGrown() {
+    let left = PublishRelay<Int>()
+    let right = PublishRelay<Int>()
+    var pairs = 0
+    let subscription = Observable.zip(left, right) { $0 &+ $1 }
+      .subscribe(onNext: { _ in pairs += 1 })
+    for i in 0..<4 {
+      left.accept(i)
+      right.accept(i)
+    }
+    let count = allocations {
+      for i in 1...10_000 {
+        left.accept(i)
+        right.accept(i)
+      }
+    }
+    subscription.dispose()
+    #expect(count == 0)
+    #expect(pairs == 10_004)
+  }
+
   @Test func subjectsAllocateNothingPerEvent() {
     let publish = PublishSubject<Int>()
     let replay = ReplaySubject<Int>.create(bufferSize: 4)

@@ -14,7 +14,7 @@ extension ObservableType {
   /// // Prints: 1x
   /// // Prints: 2x
   /// ```
-  /// - Complexity: O(1) per element; one short critical section.
+  /// - Complexity: O(1) per element; no lock and no allocation unless sources emit concurrently.
   @inlinable
   public static func combineLatest<O1: ObservableType, O2: ObservableType>(
     _ source1: O1, _ source2: O2,

@@ -1,10 +1,11 @@
 import Synchronization
 
-/// The bookkeeping a `CombiningSink` runs under its lock (see `CombineLatestStateMachine` and
+/// The bookkeeping a `CombiningSink` runs on its drainer (see `CombineLatestStateMachine` and
 /// `ZipStateMachine`): plain state, no locking or I/O.
 @usableFromInline
 protocol CombiningStateMachine {
-  /// Set once the result terminated or was disposed; every later source event is ignored.
+  /// Set once the result terminated; every later source event is ignored (so are events after
+  /// disposal, which the sink checks itself).
   var stopped: Bool { get set }
   /// Source `index` emitted (its element is already stored): `true` when a snapshot is emitted.
   mutating func emitsAfterNext(_ index: Int) -> Bool
@@ -25,22 +26,32 @@ extension CombiningStateMachine {
 /// The sink of every `combineLatest` and `zip` form (see `CombineLatestSink` and `ZipSink`).
 /// `Storage` holds what the sources emitted (their latest values, or one buffer per source);
 /// `take` turns it into the snapshot to emit when `machine` says so, and `select` turns that
-/// snapshot into the result outside the lock, in delivery order.
+/// snapshot into the result, in arrival order.
 ///
-/// Thread safety: `machine`, `storage` and `delivery` are guarded by `lock`; the rest is
-/// immutable or thread-safe.
+/// Thread safety: the sources may emit from different threads. Like a `Hub`, the sink has a
+/// *drainer*: the thread that finds it idle (one compare-exchange on `state`) handles its event
+/// (state machine, snapshot, selector, delivery) and then every event that arrived meanwhile, then
+/// leaves (one compare-exchange). Everyone else, including a re-entrant event from inside the
+/// delivery, announces its event on `state` and queues it under `queueLock` (a small allocation,
+/// only then). So an uncontended event takes no lock, downstream never receives two events at
+/// once, events are handled in arrival order, and nothing runs under a lock. `machine` and
+/// `storage` are touched by the drainer only; `queue` is guarded by `queueLock`.
 @usableFromInline
 final class CombiningSink<Machine: CombiningStateMachine, Storage, Values, Result>:
-  SelectingSink, @unchecked Sendable
+  Cancelable, @unchecked Sendable
 {
+  @usableFromInline static var draining: Int { 1 }
+  @usableFromInline static var announced: Int { 2 }
+
   @usableFromInline let downstream: AnyObserver<Result>
   @usableFromInline let take: (inout Storage) -> Values
   @usableFromInline let select: (Values) throws -> Result
-  @usableFromInline let lock = Lock.make()
+  /// Bit 0: a drainer is active; bits 1 and up: events announced but not yet handled.
+  @usableFromInline let state = Atomic<Int>(0)
   @usableFromInline @exclusivity(unchecked) var machine: Machine
   @usableFromInline @exclusivity(unchecked) var storage: Storage
-  @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<SelectingItem<Values>>()
-  @usableFromInline let deliveryState = Atomic<Int>(0)
+  @usableFromInline let queueLock = Lock.make()
+  @usableFromInline @exclusivity(unchecked) var queue = FIFO<() -> Void>()
   @usableFromInline let subscriptions: [SingleAssignmentDisposable]
   @usableFromInline let disposed = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
@@ -71,36 +82,72 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Values, Resul
         AnyObserver(eventHandler: { [self] event in on(event, index: index, store: store) })))
   }
 
+  /// An event of source `index`: handled now by a new drainer, or queued behind the current one.
   @inlinable
   func on<Element>(
+    _ event: Event<Element>, index: Int, store: @escaping (inout Storage, Element) -> Void
+  ) {
+    if enterOrAnnounce(state, draining: Self.draining, announced: Self.announced) {
+      handle(event, index: index, store: store)
+      drainAndLeave()
+    } else {
+      queueLock.withLock {
+        queue.append { [self] in handle(event, index: index, store: store) }
+      }
+    }
+  }
+
+  /// Runs the state machine for one event and delivers what it decides. Drainer only.
+  @inlinable
+  func handle<Element>(
     _ event: Event<Element>, index: Int, store: (inout Storage, Element) -> Void
   ) {
-    lock.lock()
-    guard !machine.stopped else {
-      lock.unlock()
-      return
-    }
-    var first: SelectingItem<Values>?
+    guard !machine.stopped, !isDisposed else { return }
     switch event {
     case .next(let element):
       store(&storage, element)
-      if machine.emitsAfterNext(index) {
-        first = delivery.enter(.values(take(&storage)), deliveryState)
+      guard machine.emitsAfterNext(index) else { return }
+      let result: Result
+      do {
+        result = try select(take(&storage))
+      } catch {
+        _ = machine.stop()
+        finish(.error(error))
+        return
       }
+      downstream.on(.next(result))
     case .error(let error):
-      if machine.stop() { first = delivery.enter(.error(error), deliveryState) }
+      if machine.stop() { finish(.error(error)) }
     case .completed:
-      if machine.completed(index) { first = delivery.enter(.completed, deliveryState) }
+      if machine.completed(index) { finish(.completed) }
     }
-    lock.unlock()
-    if let first { drain(first) }
   }
 
+  /// Sends the terminal event and disposes every source. Drainer only.
   @inlinable
-  func result(for values: Values) throws -> Result { try select(values) }
+  func finish(_ terminal: Event<Result>) {
+    downstream.on(terminal)
+    disposeSources()
+  }
 
+  /// Handles announced events until none is left, then gives up the drainer role.
   @inlinable
-  func stopLocked() -> Bool { machine.stop() }
+  func drainAndLeave() {
+    while !state.compareExchange(expected: Self.draining, desired: 0, ordering: .releasing)
+      .exchanged
+    {
+      let queued = takeAnnounced(state, announced: Self.announced) {
+        queueLock.withLock { queue.popFirst() }
+      }
+      queued()
+    }
+  }
+
+  /// Stops the result: every source is disposed and later source events are ignored.
+  @inlinable
+  func dispose() {
+    disposeSources()
+  }
 
   @inlinable
   func disposeSources() {

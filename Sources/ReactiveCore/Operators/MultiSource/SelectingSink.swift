@@ -8,7 +8,7 @@ enum SelectingItem<Values> {
 }
 
 /// A `SerialDeliverySink` that combines several sources through a result selector
-/// (`combineLatest`, `zip`, `withLatestFrom`). The selector runs outside the lock, in delivery
+/// (`withLatestFrom`). The selector runs outside the lock, in delivery
 /// order; its error becomes the terminal error and drops whatever was decided after it.
 @usableFromInline
 protocol SelectingSink: SerialDeliverySink where Item == SelectingItem<Values> {

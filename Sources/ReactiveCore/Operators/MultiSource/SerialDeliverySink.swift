@@ -1,8 +1,8 @@
 import Synchronization
 
-/// The serial-delivery plumbing shared by the multi-source sinks (merge and switch families,
-/// `combineLatest`, `zip`, `withLatestFrom`): a `DeliveryQueue` drained outside the lock, and
-/// disposal.
+/// The serial-delivery plumbing shared by the multi-source sinks that decide under a lock (merge
+/// and switch families, `withLatestFrom`): a `DeliveryQueue` drained outside the lock, and
+/// disposal. (`combineLatest` and `zip` need no lock at all: see `CombiningSink`.)
 ///
 /// A conforming sink decides each state change under `lock` and hands the resulting item to
 /// `delivery.enter(_:_:)` in the same critical section; the caller that gets the item back calls
