@@ -11,12 +11,12 @@ final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `s
     var result: Disposable?
     var isDisposed = false
   }
-  private let state: Protected<State>
+  private let state: Locked<State>
 
   init(time: TestTime, sequence: Int, action: @escaping () -> Disposable) {
     self.time = time
     self.sequence = sequence
-    self.state = Protected(State(action: action))
+    self.state = Locked(State(action: action))
   }
 
   var isDisposed: Bool { state.withLock { $0.isDisposed } }

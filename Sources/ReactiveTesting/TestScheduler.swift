@@ -39,7 +39,7 @@ public final class TestScheduler: SchedulerType, Sendable {
     var isRunning = false
   }
 
-  private let state: Protected<State>
+  private let state: Locked<State>
 
   /// The length of one tick of virtual time, in seconds.
   public let resolution: Double
@@ -56,7 +56,7 @@ public final class TestScheduler: SchedulerType, Sendable {
     initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true
   ) {
     precondition(resolution > 0, "TestScheduler: resolution must be positive")
-    self.state = Protected(State(clock: initialClock))
+    self.state = Locked(State(clock: initialClock))
     self.resolution = resolution
     self.simulateProcessingDelay = simulateProcessingDelay
   }
@@ -281,7 +281,7 @@ private final class PeriodicWork<State>: Cancelable, @unchecked Sendable {
   // `isDisposed` are behind `lock`.
   private var state: State
   private var action: ((State) -> State)?
-  private let lock = Protected<(current: Disposable?, isDisposed: Bool)>((nil, false))
+  private let lock = Locked<(current: Disposable?, isDisposed: Bool)>((nil, false))
 
   init(state: State, action: @escaping (State) -> State) {
     self.state = state

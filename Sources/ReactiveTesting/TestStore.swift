@@ -49,7 +49,7 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   /// The scheduler ``advance(by:)`` moves, if any.
   public let scheduler: TestScheduler?
   let reporter: TestStoreReporter
-  let log = Protected<[StoreActivity<F>]>([])
+  let log = Locked<[StoreActivity<F>]>([])
   /// The state as asserted so far.
   public private(set) var state: F.State
   var steps: [Step] = []

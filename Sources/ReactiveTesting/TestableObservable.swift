@@ -24,7 +24,7 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
 
   private let kind: Kind
   private weak var scheduler: TestScheduler?
-  private let state = Protected(State())
+  private let state = Locked(State())
 
   /// The events this observable plays.
   public let recordedEvents: [Recorded<Event<Element>>]

@@ -11,7 +11,7 @@ import ReactiveCore
 public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {
   // `recorded` is behind its lock; `scheduler` is set once in `init` and only read after.
   private weak var scheduler: TestScheduler?
-  private let recorded = Protected<[Recorded<Event<Element>>]>([])
+  private let recorded = Locked<[Recorded<Event<Element>>]>([])
 
   init(scheduler: TestScheduler) {
     self.scheduler = scheduler

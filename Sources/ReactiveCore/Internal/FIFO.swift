@@ -1,17 +1,17 @@
 /// A first-in, first-out ring buffer: O(1) push and pop, and no allocation once it has grown to
 /// its working size.
 @usableFromInline
-struct FIFO<Element> {
+package struct FIFO<Element> {
   @usableFromInline var storage: ContiguousArray<Element?> = []
   @usableFromInline var head = 0
-  @usableFromInline var count = 0
+  @usableFromInline package internal(set) var count = 0
 
-  @inlinable init() {}
+  @inlinable package init() {}
 
-  @inlinable var isEmpty: Bool { count == 0 }
+  @inlinable package var isEmpty: Bool { count == 0 }
 
   @inlinable
-  mutating func append(_ element: Element) {
+  package mutating func append(_ element: Element) {
     if count == storage.count { grow() }
     var index = head + count
     if index >= storage.count { index -= storage.count }
@@ -20,7 +20,7 @@ struct FIFO<Element> {
   }
 
   @inlinable
-  mutating func popFirst() -> Element? {
+  package mutating func popFirst() -> Element? {
     guard count > 0 else { return nil }
     let element = storage[head].take()
     head += 1
@@ -30,7 +30,7 @@ struct FIFO<Element> {
   }
 
   @inlinable
-  mutating func removeAll() {
+  package mutating func removeAll() {
     storage = []
     head = 0
     count = 0
@@ -38,7 +38,7 @@ struct FIFO<Element> {
 
   /// The elements in order, oldest first.
   @inlinable
-  var elements: [Element] {
+  package var elements: [Element] {
     (0..<count).map { offset in
       var index = head + offset
       if index >= storage.count { index -= storage.count }
@@ -48,7 +48,7 @@ struct FIFO<Element> {
 
   /// The newest element.
   @inlinable
-  var last: Element? {
+  package var last: Element? {
     guard count > 0 else { return nil }
     var index = head + count - 1
     if index >= storage.count { index -= storage.count }

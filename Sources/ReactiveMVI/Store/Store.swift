@@ -46,7 +46,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
   @usableFromInline
   struct Shared {
     @usableFromInline var state: F.State
-    @usableFromInline var queue = Queue<Work>()
+    @usableFromInline var queue = FIFO<Work>()
     @usableFromInline var draining = false
     @usableFromInline var isDisposed = false
     var nextEffect = 0
@@ -56,7 +56,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
 
   /// The feature this store runs.
   public let feature: F
-  @usableFromInline let shared: Protected<Shared>
+  @usableFromInline let shared: Locked<Shared>
   @usableFromInline let stateRelay: BehaviorRelay<F.State>
   @usableFromInline let eventRelay = PublishRelay<F.Event>()
   // `pendingEvents` and `drainerState` are drainer-only (one drainer at a time, handed over under
@@ -71,7 +71,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
   public init(initialState: F.State, feature: F, middleware: [Middleware<F>] = []) {
     self.feature = feature
     self.middleware = middleware
-    self.shared = Protected(Shared(state: initialState))
+    self.shared = Locked(Shared(state: initialState))
     self.drainerState = initialState
     self.stateRelay = BehaviorRelay(value: initialState)
   }
