@@ -16,11 +16,11 @@ import Synchronization
 /// it); a read-modify-write on one shared word would need two.
 @usableFromInline
 final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
-  @usableFromInline static var disposed: Int { 2 }
-  @usableFromInline static var upstreamSet: Int { 4 }
+  @usableFromInline static var disposed: Int { 1 }
+  @usableFromInline static var upstreamSet: Int { 2 }
   /// Set by a `dispose()` made from inside a callback: the deliverer releases the handlers once
   /// the callback has returned. (A `dispose()` from another thread waits and releases them itself.)
-  @usableFromInline static var releaseDeferred: Int { 8 }
+  @usableFromInline static var releaseDeferred: Int { 4 }
 
   @usableFromInline let bits = Atomic<Int>(0)
   /// `true` while a callback runs. Written only by the delivering thread.

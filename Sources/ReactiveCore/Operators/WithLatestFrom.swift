@@ -47,13 +47,23 @@ extension ObservableType {
   }
 }
 
-/// The sink of `withLatestFrom` (delivery and disposal come from `SelectingSink`).
+/// What `WithLatestFromSink` decides under its lock and delivers after: a pair for the result
+/// selector, or a terminal event.
+@usableFromInline
+enum WithLatestFromItem<Element, Second> {
+  case values(Element, Second)
+  case error(any Swift.Error)
+  case completed
+}
+
+/// The sink of `withLatestFrom` (draining and disposal come from `SerialDeliverySink`).
 ///
 /// Thread safety: `latest`, `stopped` and `delivery` are guarded by `lock`; the rest is immutable
-/// or thread-safe. `resultSelector` runs outside the lock, in delivery order.
+/// or thread-safe. `resultSelector` runs outside the lock, in delivery order; its error becomes
+/// the terminal error and drops whatever was decided after it.
 @usableFromInline
-final class WithLatestFromSink<Element, Second, Result>: SelectingSink, @unchecked Sendable {
-  @usableFromInline typealias Item = SelectingItem<(Element, Second)>
+final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @unchecked Sendable {
+  @usableFromInline typealias Item = WithLatestFromItem<Element, Second>
 
   @usableFromInline let downstream: AnyObserver<Result>
   @usableFromInline let resultSelector: (Element, Second) throws -> Result
@@ -94,7 +104,7 @@ final class WithLatestFromSink<Element, Second, Result>: SelectingSink, @uncheck
     var item: Item?
     switch event {
     case .next(let element):
-      if let latest { item = .values((element, latest)) }
+      if let latest { item = .values(element, latest) }
     case .error(let error):
       stopped = true
       item = .error(error)
@@ -129,8 +139,29 @@ final class WithLatestFromSink<Element, Second, Result>: SelectingSink, @uncheck
   }
 
   @inlinable
-  func result(for values: (Element, Second)) throws -> Result {
-    try resultSelector(values.0, values.1)
+  func deliver(_ item: Item) {
+    switch item {
+    case .values(let element, let second):
+      do {
+        downstream.on(.next(try resultSelector(element, second)))
+      } catch {
+        // The error replaces whatever was decided after these values.
+        lock.lock()
+        _ = stopLocked()
+        delivery.removeAll(deliveryState)
+        lock.unlock()
+        if !isDisposed {
+          downstream.on(.error(error))
+          disposeSources()
+        }
+      }
+    case .error(let error):
+      downstream.on(.error(error))
+      disposeSources()
+    case .completed:
+      downstream.on(.completed)
+      disposeSources()
+    }
   }
 
   @inlinable
