@@ -40,7 +40,7 @@ import Testing
       scheduler.queue.setSpecific(key: key, value: 1)
       let recorder = Recorder<Int>()
       let offQueue = Atomic<Int>(0)
-      let done = Signal()
+      let done = Semaphore()
       let subscription = Observable.from(0..<10_000).observe(on: scheduler).subscribe(
         onNext: { value in
           if DispatchQueue.getSpecific(key: key) != 1 { offQueue.add(1, ordering: .relaxed) }
@@ -60,7 +60,7 @@ import Testing
       let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
       let subject = PublishSubject<Int>()
       let recorder = Recorder<Int>()
-      let done = Signal()
+      let done = Semaphore()
       let subscription = subject.observe(on: scheduler).subscribe(
         onNext: { recorder.on(.next($0)) },
         onError: {
@@ -111,8 +111,8 @@ import Testing
       let scheduler = SerialDispatchQueueScheduler(
         internalSerialQueueName: "test.observeOn.dispose")
       let relay = PublishRelay<Int>()
-      let blocker = Signal()
-      let firstArrived = Signal()
+      let blocker = Semaphore()
+      let firstArrived = Semaphore()
       let afterDispose = Atomic<Bool>(false)
       let violations = Atomic<Int>(0)
       let seen = Shared<[Int]>([])
@@ -131,7 +131,7 @@ import Testing
       #expect(firstArrived.wait())
       // The drain is blocked inside element 0; dispose from here must wait for it to return and
       // must drop 1..<100.
-      let disposed = Signal()
+      let disposed = Semaphore()
       startThread {
         subscription.value?.dispose()
         afterDispose.store(true, ordering: .releasing)
@@ -154,7 +154,7 @@ import Testing
       let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.observeOn.self")
       let seen = Shared<[Int]>([])
       let holder = Shared<Disposable?>(nil)
-      let ready = Signal()
+      let ready = Semaphore()
       holder.value = Observable.from(0..<100).observe(on: scheduler).subscribe(onNext: { value in
         _ = ready.wait()
         seen.mutate { $0.append(value) }

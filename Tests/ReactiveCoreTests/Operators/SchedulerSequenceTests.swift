@@ -39,7 +39,7 @@ import Testing
     expectNoLeaks {
       let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
       let recorder = Recorder<Int>()
-      let done = Signal()
+      let done = Semaphore()
       let subscription = Observable.from(0..<500, scheduler: scheduler).subscribe(
         onNext: { recorder.on(.next($0)) }, onCompleted: { done.fire() })
       #expect(done.wait())
@@ -54,7 +54,7 @@ import Testing
       let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.from.dispose")
       let seen = Shared<[Int]>([])
       let holder = Shared<Disposable?>(nil)
-      let gate = Signal()
+      let gate = Semaphore()
       holder.value = Observable.from(0..<1_000, scheduler: scheduler).subscribe(onNext: { value in
         _ = gate.wait()
         seen.mutate { $0.append(value) }

@@ -38,7 +38,7 @@ import Testing
     expectNoLeaks {
       let scheduler = SerialDispatchQueueScheduler(
         internalSerialQueueName: "test.subscribeOn.cancel")
-      let blocker = Signal()
+      let blocker = Semaphore()
       _ = scheduler.schedule { _ = blocker.wait() }
       let subscribed = Atomic<Bool>(false)
       let source = Observable<Int>.create { _ in

@@ -11,7 +11,7 @@ import Testing
       let log = Shared<[Int]>([])
       let callerThread = threadID()
       let offThread = Shared(true)
-      let done = Signal()
+      let done = Semaphore()
       for i in 0..<100 {
         _ = scheduler.schedule {
           if threadID() == callerThread { offThread.value = false }
@@ -55,7 +55,7 @@ import Testing
   @Test func disposedWorkNeverRuns() {
     expectNoLeaks {
       let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.cancel")
-      let gate = Signal()
+      let gate = Semaphore()
       let ran = Atomic<Bool>(false)
       _ = scheduler.schedule { _ = gate.wait() }  // hold the queue
       let work = scheduler.schedule { ran.store(true, ordering: .relaxed) }
@@ -70,7 +70,7 @@ import Testing
   @Test func disposingWaitsForAnActionInProgress() {
     expectNoLeaks {
       let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
-      let started = Signal()
+      let started = Semaphore()
       let finished = Atomic<Bool>(false)
       let work = scheduler.schedule {
         started.fire()
@@ -88,8 +88,8 @@ import Testing
     expectNoLeaks {
       let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.self-dispose")
       let holder = Shared<Disposable?>(nil)
-      let done = Signal()
-      let gate = Signal()
+      let done = Semaphore()
+      let gate = Semaphore()
       holder.value = scheduler.schedule {
         _ = gate.wait()
         holder.value?.dispose()
@@ -121,7 +121,7 @@ import Testing
     expectNoLeaks {
       let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.relative")
       let order = Shared<[String]>([])
-      let done = Signal()
+      let done = Semaphore()
       _ = scheduler.scheduleRelative(.milliseconds(30)) {
         order.mutate { $0.append("later") }
         done.fire()
@@ -142,7 +142,7 @@ import Testing
       }
       work.dispose()
       // A later timer on the same kind of queue has fired: the cancelled one would have by now.
-      let probe = Signal()
+      let probe = Semaphore()
       _ = scheduler.scheduleRelative(.milliseconds(60)) { probe.fire() }
       #expect(probe.wait())
       let didRun = ran.load(ordering: .relaxed)
@@ -163,7 +163,7 @@ import Testing
     expectNoLeaks {
       let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.periodic")
       let states = Shared<[Int]>([])
-      let reachedFive = Signal()
+      let reachedFive = Semaphore()
       let afterDispose = Atomic<Bool>(false)
       let violations = Atomic<Int>(0)
       let work = scheduler.schedulePeriodic(
@@ -181,7 +181,7 @@ import Testing
       work.dispose()
       afterDispose.store(true, ordering: .releasing)
       // Give a live timer ample opportunity to fire again.
-      let probe = Signal()
+      let probe = Semaphore()
       _ = scheduler.scheduleRelative(.milliseconds(30)) { probe.fire() }
       #expect(probe.wait())
       flush(scheduler.queue)
@@ -197,8 +197,8 @@ import Testing
       let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
       let holder = Shared<Disposable?>(nil)
       let ticks = Atomic<Int>(0)
-      let stopped = Signal()
-      let ready = Signal()
+      let stopped = Semaphore()
+      let ready = Semaphore()
       holder.value = scheduler.schedulePeriodic(
         (), startAfter: .milliseconds(1), period: .milliseconds(1)
       ) {
@@ -212,7 +212,7 @@ import Testing
       ready.fire()
       ready.fire()
       #expect(stopped.wait())
-      let probe = Signal()
+      let probe = Semaphore()
       _ = scheduler.scheduleRelative(.milliseconds(30)) { probe.fire() }
       #expect(probe.wait())
       #expect(ticks.load(ordering: .relaxed) == 3)
@@ -225,7 +225,7 @@ import Testing
     expectNoLeaks {
       let scheduler = ConcurrentDispatchQueueScheduler(queue: .global())
       let count = Atomic<Int>(0)
-      let all = Signal()
+      let all = Semaphore()
       for _ in 0..<1_000 {
         _ = scheduler.schedule {
           if count.add(1, ordering: .relaxed).newValue == 1_000 { all.fire() }

@@ -11,7 +11,7 @@ import Testing
 // so these tests must not overlap each other.
 @Suite(.serialized) struct MainSchedulerTests {
   @Test func mainQueueIsServicedInTheTestProcess() {
-    let ran = Signal()
+    let ran = Semaphore()
     let onMain = Shared(false)
     DispatchQueue.main.async {
       onMain.value = MainScheduler.isMainThread
@@ -33,9 +33,9 @@ import Testing
 
   @Test func scheduleFromABackgroundThreadRunsOnTheMainThread() {
     expectNoLeaks {
-      let done = Signal()
+      let done = Semaphore()
       let onMain = Shared(false)
-      let caller = Signal()
+      let caller = Semaphore()
       startThread {
         _ = MainScheduler.instance.schedule {
           onMain.value = MainScheduler.isMainThread
@@ -62,7 +62,7 @@ import Testing
 
   @Test @MainActor func nestedScheduleOnTheMainThreadGoesBehindTheCurrentAction() async {
     let log = Shared<[String]>([])
-    let done = Signal()
+    let done = Semaphore()
     _ = MainScheduler.instance.schedule {
       _ = MainScheduler.instance.schedule {
         log.mutate { $0.append("nested") }
@@ -96,7 +96,7 @@ import Testing
         let relay = PublishRelay<Int>()
         let seen = Shared<[Int]>([])
         let allOnMain = Shared(true)
-        let done = Signal()
+        let done = Semaphore()
         let subscription = relay.observe(on: MainScheduler.instance).subscribe(onNext: { value in
           if !MainScheduler.isMainThread { allOnMain.value = false }
           if seen.mutate({
@@ -120,7 +120,7 @@ import Testing
 
   @Test func relativeAndPeriodicWorkRunOnTheMainThread() {
     expectNoLeaks {
-      let done = Signal()
+      let done = Semaphore()
       let onMain = Shared(true)
       let ticks = Shared(0)
       _ = MainScheduler.instance.scheduleRelative(.milliseconds(5)) {

@@ -25,7 +25,7 @@ final class Shared<Value>: @unchecked Sendable {  // `value` is guarded by `lock
 }
 
 /// Signals once; `wait()` returns `true` when it was signalled within a generous timeout.
-final class Signal: @unchecked Sendable {  // DispatchSemaphore is thread-safe
+final class Semaphore: @unchecked Sendable {  // DispatchSemaphore is thread-safe
   private let semaphore = DispatchSemaphore(value: 0)
   init() {}
   func fire() { semaphore.signal() }

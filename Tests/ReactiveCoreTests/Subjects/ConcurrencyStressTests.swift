@@ -111,7 +111,7 @@ import Testing
   @Test func behaviorRelaySubscribersJoiningUnderLoadSeeTheCurrentValueFirstAndNoGaps() {
     let relay = BehaviorRelay(value: 0)
     let stop = Atomic<Bool>(false)
-    let done = Signal()
+    let done = Semaphore()
     startThread {
       var i = 1
       while !stop.load(ordering: .relaxed) {
@@ -191,7 +191,7 @@ import Testing
           }
         })
       }
-      let done = Signal()
+      let done = Semaphore()
       startThread {
         var i = 0
         while !stop.load(ordering: .relaxed) {
@@ -217,8 +217,8 @@ import Testing
   @Test func disposeFromAnotherThreadWaitsForTheCallbackInProgress() {
     expectNoLeaks {
       let relay = PublishRelay<Int>()
-      let entered = Signal()
-      let release = Signal()
+      let entered = Semaphore()
+      let release = Semaphore()
       let finished = Atomic<Bool>(false)
       let subscription = Shared<Disposable?>(
         relay.subscribe(onNext: { _ in
@@ -226,13 +226,13 @@ import Testing
           _ = release.wait()
           finished.store(true, ordering: .releasing)
         }))
-      let emitted = Signal()
+      let emitted = Semaphore()
       startThread {
         relay.accept(1)
         emitted.fire()
       }
       #expect(entered.wait())
-      let disposed = Signal()
+      let disposed = Semaphore()
       let finishedWhenDisposeReturned = Shared<Bool?>(nil)
       startThread {
         subscription.value?.dispose()

@@ -1,0 +1,76 @@
+/// An observer that binds elements to a UI object, as in RxSwift 6: it holds its target weakly,
+/// runs the binding on a scheduler (the main thread by default), ignores completion, and treats
+/// an error as a programming error (debug builds stop with the error; release builds print it
+/// to standard error and ignore it), since a UI binding has nothing sensible to do with one.
+///
+/// ```swift
+/// final class Label { var text = "" }   // stands in for a UILabel
+/// let label = Label()
+/// let text = Binder(label) { label, value in label.text = value }
+/// names.asDriver().drive(text).disposed(by: bag)
+/// ```
+///
+/// Once the target is deallocated, elements are dropped silently: the binding never keeps a
+/// view alive. Thread safety: `on(_:)` may be called from any thread; the binding itself runs on
+/// the scheduler. A `Binder` is not `Sendable` (it captures a non-`Sendable` target and closure);
+/// make it where you use it.
+public struct Binder<Value>: ObserverType {
+  /// The type of elements this observer binds.
+  public typealias Element = Value
+
+  @usableFromInline let binding: (Event<Value>) -> Void
+
+  /// Creates a binder of `target` that calls `binding(target, value)` on `scheduler` for every
+  /// element, while `target` is alive.
+  public init<Target: AnyObject>(
+    _ target: Target, scheduler: any ImmediateSchedulerType = MainScheduler.instance,
+    binding: @escaping (Target, Value) -> Void
+  ) {
+    let weakTarget = WeakTarget(target)
+    self.binding = { event in
+      switch event {
+      case .next(let element):
+        let work = BinderWork(target: weakTarget, binding: binding, element: element)
+        _ = scheduler.schedule(work) { work in
+          work.run()
+          return Disposables.create()
+        }
+      case .error(let error):
+        bindingError(error)
+      case .completed:
+        break
+      }
+    }
+  }
+
+  /// Binds `event`'s element (see the type's documentation for errors and completion).
+  @inlinable
+  public func on(_ event: Event<Value>) {
+    binding(event)
+  }
+
+  /// This binder as an `AnyObserver`.
+  @inlinable
+  public func asObserver() -> AnyObserver<Value> {
+    AnyObserver(eventHandler: on)
+  }
+}
+
+/// A weak reference to a binder's target.
+final class WeakTarget<Target: AnyObject> {
+  weak var target: Target?
+  init(_ target: Target) { self.target = target }
+}
+
+/// One element on its way to the scheduler. The scheduler runs it on the binder's thread of
+/// choice (the main thread); `@unchecked Sendable` because that hand-over is the binder's
+/// documented contract: target and binding are only used where the scheduler runs the work.
+struct BinderWork<Target: AnyObject, Value>: @unchecked Sendable {
+  let target: WeakTarget<Target>
+  let binding: (Target, Value) -> Void
+  let element: Value
+
+  func run() {
+    if let target = target.target { binding(target, element) }
+  }
+}

@@ -1,0 +1,154 @@
+// Operators that keep a SharedSequence's guarantees. Each applies the ReactiveCore operator to
+// the shared source and shares the result again with the same strategy (as RxCocoa does), so
+// every step of a driver chain is one subscription however many observers it has. Closures do
+// not throw: a SharedSequence cannot fail. Time operators run on the strategy's scheduler.
+
+extension SharedSequence {
+  /// Transforms each element.
+  @inlinable
+  public func map<Result>(_ transform: @escaping (Element) -> Result)
+    -> SharedSequence<SharingStrategy, Result>
+  {
+    SharedSequence<SharingStrategy, Result>(source.map(transform))
+  }
+
+  /// Emits the non-`nil` results of `transform`.
+  @inlinable
+  public func compactMap<Result>(_ transform: @escaping (Element) -> Result?)
+    -> SharedSequence<SharingStrategy, Result>
+  {
+    SharedSequence<SharingStrategy, Result>(source.compactMap(transform))
+  }
+
+  /// Emits only the elements that satisfy `predicate`.
+  @inlinable
+  public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence {
+    SharedSequence(source.filter(predicate))
+  }
+
+  /// Emits `seed` accumulated with each element by `accumulator` (the seed is not emitted).
+  @inlinable
+  public func scan<Accumulate>(
+    _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate
+  ) -> SharedSequence<SharingStrategy, Accumulate> {
+    SharedSequence<SharingStrategy, Accumulate>(source.scan(seed, accumulator: accumulator))
+  }
+
+  /// Like ``scan(_:accumulator:)``, mutating the accumulated value in place.
+  @inlinable
+  public func scan<Accumulate>(
+    into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) -> Void
+  ) -> SharedSequence<SharingStrategy, Accumulate> {
+    SharedSequence<SharingStrategy, Accumulate>(source.scan(into: seed, accumulator: accumulator))
+  }
+
+  /// Emits `elements` first, then the elements of this sequence.
+  @inlinable
+  public func startWith(_ elements: Element...) -> SharedSequence {
+    SharedSequence(raw: Observable.concat(Observable.from(elements), source))
+  }
+
+  /// Emits an element only if `comparer` says it differs from the previous one.
+  @inlinable
+  public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool)
+    -> SharedSequence
+  {
+    SharedSequence(source.distinctUntilChanged(comparer))
+  }
+
+  /// Emits an element only if its key differs from the previous element's key.
+  @inlinable
+  public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key)
+    -> SharedSequence
+  {
+    SharedSequence(source.distinctUntilChanged(keySelector))
+  }
+
+  /// Emits an element only if its property at `keyPath` differs from the previous element's.
+  @inlinable
+  public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>)
+    -> SharedSequence
+  {
+    SharedSequence(source.distinctUntilChanged(at: keyPath))
+  }
+
+  /// Maps each element to a sequence and forwards the latest one, disposing the previous.
+  @inlinable
+  public func flatMapLatest<Result>(
+    _ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>
+  ) -> SharedSequence<SharingStrategy, Result> {
+    SharedSequence<SharingStrategy, Result>(source.flatMapLatest { selector($0).source })
+  }
+
+  /// Maps each element to a sequence, ignoring elements while the current one runs.
+  @inlinable
+  public func flatMapFirst<Result>(
+    _ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>
+  ) -> SharedSequence<SharingStrategy, Result> {
+    SharedSequence<SharingStrategy, Result>(source.flatMapFirst { selector($0).source })
+  }
+
+  /// Combines each element with the latest element of `second` (elements before `second` has
+  /// emitted are dropped).
+  @inlinable
+  public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
+    _ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result
+  ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
+    SharedSequence<SharingStrategy, Result>(
+      source.withLatestFrom(second.asSharedSequence().source, resultSelector: resultSelector))
+  }
+
+  /// The latest element of `second` for each element of this sequence.
+  @inlinable
+  public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second)
+    -> SharedSequence<SharingStrategy, Second.Element>
+  where Second.SharingStrategy == SharingStrategy {
+    SharedSequence<SharingStrategy, Second.Element>(
+      source.withLatestFrom(second.asSharedSequence().source))
+  }
+
+  /// Emits an element once `dueTime` has passed without another (on the strategy's scheduler).
+  @inlinable
+  public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence {
+    SharedSequence(source.debounce(dueTime, scheduler: SharingStrategy.scheduler))
+  }
+
+  /// Emits at most one element per `dueTime` window (on the strategy's scheduler); with
+  /// `latest`, the last element of a window is emitted at its end.
+  @inlinable
+  public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence {
+    SharedSequence(source.throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
+  }
+
+  /// Delays every element by `dueTime` (on the strategy's scheduler).
+  @inlinable
+  public func delay(_ dueTime: RxTimeInterval) -> SharedSequence {
+    SharedSequence(source.delay(dueTime, scheduler: SharingStrategy.scheduler))
+  }
+
+  /// Calls the closures as events pass and on subscription and disposal.
+  @inlinable
+  public func `do`(
+    onNext: ((Element) -> Void)? = nil,
+    afterNext: ((Element) -> Void)? = nil,
+    onCompleted: (() -> Void)? = nil,
+    afterCompleted: (() -> Void)? = nil,
+    onSubscribe: (() -> Void)? = nil,
+    onSubscribed: (() -> Void)? = nil,
+    onDispose: (() -> Void)? = nil
+  ) -> SharedSequence {
+    SharedSequence(
+      source.do(
+        onNext: onNext, afterNext: afterNext, onCompleted: onCompleted,
+        afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
+        onDispose: onDispose))
+  }
+}
+
+extension SharedSequence where Element: Equatable {
+  /// Emits an element only if it differs from the previous one.
+  @inlinable
+  public func distinctUntilChanged() -> SharedSequence {
+    SharedSequence(source.distinctUntilChanged())
+  }
+}
