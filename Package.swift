@@ -13,6 +13,7 @@ let package = Package(
     .executable(name: "hero-selector", targets: ["HeroSelector"]),
     // The demo's code as a library, for its tests and the store benchmark; not public API.
     .library(name: "HeroSelectorKit", targets: ["HeroSelectorKit"]),
+    .executable(name: "todo", targets: ["Todo"]),
   ],
   targets: [
     .target(name: "ReactiveCore"),
@@ -30,6 +31,8 @@ let package = Package(
       dependencies: ["HeroSelectorKit"],
       path: "Examples/HeroSelector/App"
     ),
+    .target(name: "TodoKit", dependencies: ["ReactiveMVI"], path: "Examples/Todo/Kit"),
+    .executableTarget(name: "Todo", dependencies: ["TodoKit"], path: "Examples/Todo/App"),
     // Test support: counts heap allocations per thread (see Tests/AllocationCounter).
     .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
     .testTarget(
@@ -45,6 +48,11 @@ let package = Package(
       dependencies: [
         "HeroSelectorKit", "HeroSelector", "ReactiveCore", "ReactiveMVI", "ReactiveTesting",
       ]
+    ),
+    .testTarget(
+      name: "TodoTests",
+      // "Todo" is listed so that `swift test` builds the executable the end-to-end tests run.
+      dependencies: ["TodoKit", "Todo", "ReactiveMVI", "ReactiveTesting"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,147 @@
+import ReactiveMVI
+
+/// The todo list of the article, as a ReactiveMVI feature: intents are handled into results
+/// (and one-off events), results are reduced into a new state, and saving is an effect that
+/// runs after every change of the list.
+///
+/// Saving: the ``persistence()`` middleware watches state changes; when the list changed it
+/// sends ``Intent/persist``, whose effect waits `saveDelay` on `scheduler` (a simulated slow
+/// disk, and a debounce: a newer change cancels the save in flight) and then writes the list
+/// through `storage`. A failed save becomes state (``Persistence/failed(_:)``), so the view
+/// shows it.
+public struct TodoFeature: Feature {
+  public struct State: Equatable, Sendable {
+    public var todos: [Todo]
+    public var filter: Filter = .all
+    public var nextID: Int
+    public var persistence: Persistence = .idle
+
+    /// A list starting from `todos` (new ids continue after the largest one).
+    public init(todos: [Todo] = [], filter: Filter = .all) {
+      self.todos = todos
+      self.filter = filter
+      self.nextID = (todos.map(\.id).max() ?? 0) + 1
+    }
+
+    /// The items the filter shows, in order.
+    public var visible: [Todo] { todos.filter(filter.includes) }
+    /// How many items are not done.
+    public var remaining: Int { todos.count(where: { !$0.isDone }) }
+  }
+
+  /// Where the list stands with the storage.
+  public enum Persistence: Equatable, Sendable {
+    /// Nothing changed since the list was loaded.
+    case idle
+    /// A save is waiting or running.
+    case saving
+    /// The last change was saved (`count` items).
+    case saved(count: Int)
+    /// The last save failed; the next change tries again.
+    case failed(String)
+  }
+
+  public enum Intent: Equatable, Sendable {
+    case add(String)
+    case toggle(id: Int)
+    case delete(id: Int)
+    case setFilter(Filter)
+    case clearCompleted
+    /// Saves the current list; sent by the ``TodoFeature/persistence()`` middleware.
+    case persist
+  }
+
+  public enum Result: Equatable, Sendable {
+    case added(String)
+    case toggled(id: Int)
+    case deleted(id: Int)
+    case filterChanged(Filter)
+    case clearedCompleted
+    case saveStarted
+    case saved(count: Int)
+    case saveFailed(String)
+  }
+
+  /// One-off messages for the user.
+  public enum Event: Equatable, Sendable {
+    /// `toggle` or `delete` named an id that is not in the list.
+    case notFound(id: Int)
+  }
+
+  /// The id of the save effect (a newer save cancels the one in flight).
+  struct SaveID: Hashable, Sendable {}
+
+  public let storage: any TodoStorage
+  public let scheduler: any SchedulerType
+  public let saveDelay: RxTimeInterval
+
+  public init(storage: any TodoStorage, scheduler: any SchedulerType, saveDelay: RxTimeInterval) {
+    self.storage = storage
+    self.scheduler = scheduler
+    self.saveDelay = saveDelay
+  }
+
+  public func handle(_ intent: Intent, state: State) -> Effect<Result, Event> {
+    switch intent {
+    case .add(let title):
+      return .result(.added(title))
+    case .toggle(let id):
+      return state.todos.contains(where: { $0.id == id }) ? .result(.toggled(id: id)) : .event(.notFound(id: id))
+    case .delete(let id):
+      return state.todos.contains(where: { $0.id == id }) ? .result(.deleted(id: id)) : .event(.notFound(id: id))
+    case .setFilter(let filter):
+      return .result(.filterChanged(filter))
+    case .clearCompleted:
+      return .result(.clearedCompleted)
+    case .persist:
+      let todos = state.todos, storage = storage
+      let save = Observable.just(todos)
+        .delay(saveDelay, scheduler: scheduler)
+        .map { todos -> Result in
+          try storage.save(todos)
+          return .saved(count: todos.count)
+        }
+      return .merge(
+        .result(.saveStarted),
+        Effect.observable(save)
+          .catch { .saveFailed("\($0)") }
+          .cancellable(id: SaveID(), cancelInFlight: true))
+    }
+  }
+
+  public func reduce(_ state: State, _ result: Result) -> State {
+    var state = state
+    switch result {
+    case .added(let title):
+      state.todos.append(Todo(id: state.nextID, title: title))
+      state.nextID += 1
+    case .toggled(let id):
+      if let index = state.todos.firstIndex(where: { $0.id == id }) {
+        state.todos[index].isDone.toggle()
+      }
+    case .deleted(let id):
+      state.todos.removeAll { $0.id == id }
+    case .filterChanged(let filter):
+      state.filter = filter
+    case .clearedCompleted:
+      state.todos.removeAll(where: \.isDone)
+    case .saveStarted:
+      state.persistence = .saving
+    case .saved(let count):
+      state.persistence = .saved(count: count)
+    case .saveFailed(let message):
+      state.persistence = .failed(message)
+    }
+    return state
+  }
+
+  /// Sends ``Intent/persist`` after every state change that changed the list (not the filter,
+  /// not the save status), so every edit is saved.
+  public static func persistence() -> Middleware<TodoFeature> {
+    Middleware { activity, context in
+      if case .stateChanged(let old, let new) = activity, old.todos != new.todos {
+        context.send(.persist)
+      }
+    }
+  }
+}

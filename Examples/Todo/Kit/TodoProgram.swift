@@ -1,0 +1,239 @@
+import Foundation
+import ReactiveMVI
+
+/// The `todo` program: parses the command line, loads the list, and runs commands from standard
+/// input (one per line) through a ``TodoViewModel``, printing the screen after each command.
+/// At the end of input it waits for the last save and reports a failed one (exit 74).
+/// Returns the exit code; the executable only calls `exit` with it.
+public struct TodoProgram: Sendable {
+  public var arguments: [String]
+  public var input: Int32 = STDIN_FILENO
+  public var output: Int32 = STDOUT_FILENO
+  public var errorOutput: Int32 = STDERR_FILENO
+
+  public static let usage = """
+    Usage: todo [--file PATH] [--format text|json] [--save-delay MS] [--verbose]
+
+    A todo list on ReactiveMVI. Reads one command per line from standard input (a terminal or a
+    script), applies it, and prints the list after each command. Blank lines and lines starting
+    with # are skipped.
+
+    Commands:
+      add TITLE          add an item (a)
+      toggle N           mark item N done / not done (t)
+      delete N           delete item N (d)
+      filter all|active|done
+                         show all, the active or the done items (f)
+      clear              delete the done items (c)
+      list               print the list again (l)
+      quit               stop reading (q); Ctrl-D (end of input) does the same
+
+    Options:
+      --file PATH        the list, as JSON (default: todos.json in the current directory;
+                         created on the first change)
+      --format FORMAT    text (default) or json: one JSON object per command
+      --save-delay MS    how long a save takes (a simulated slow disk; default 300); a newer
+                         change cancels the save in flight
+      --verbose          log every intent and state change to standard error
+      --help             show this help
+
+    Exit codes: 0 done, 64 usage error, 65 bad command or list file, 74 the list could not be
+    saved.
+
+    """
+
+  public init(arguments: [String]) { self.arguments = arguments }
+
+  struct Options {
+    var file = "todos.json"
+    var json = false
+    var saveDelay = 300
+    var verbose = false
+    var help = false
+
+    static func parse(_ arguments: [String]) throws(TodoError) -> Options {
+      var options = Options()
+      var rest = arguments[...]
+      func value(_ name: String) throws(TodoError) -> String {
+        guard let value = rest.popFirst() else { throw .usage("\(name) needs a value") }
+        return value
+      }
+      while let argument = rest.popFirst() {
+        switch argument {
+        case "--file": options.file = try value(argument)
+        case "--format":
+          switch try value(argument) {
+          case "text": options.json = false
+          case "json": options.json = true
+          case let other: throw .usage("--format takes text or json, not '\(TodoCommand.excerpt(other))'")
+          }
+        case "--save-delay":
+          let text = try value(argument)
+          guard let ms = Int(text), (0...60_000).contains(ms) else {
+            throw .usage("--save-delay takes milliseconds from 0 to 60000, not '\(TodoCommand.excerpt(text))'")
+          }
+          options.saveDelay = ms
+        case "--verbose": options.verbose = true
+        case "--help", "-h": options.help = true
+        default: throw .usage("unknown option '\(TodoCommand.excerpt(argument))'")
+        }
+      }
+      return options
+    }
+  }
+
+  @MainActor
+  public func run() async -> Int32 {
+    signal(SIGPIPE, SIG_IGN)
+    do {
+      return try await runThrowing()
+    } catch {
+      let error = error as? TodoError ?? .io("\(error)")
+      write(errorOutput, "todo: \(error.message)\n")
+      return error.exitCode
+    }
+  }
+
+  @MainActor
+  private func runThrowing() async throws -> Int32 {
+    let options: Options
+    do { options = try Options.parse(arguments) } catch {
+      throw TodoError.usage(error.message + " (see todo --help)")
+    }
+    if options.help {
+      write(output, Self.usage)
+      return 0
+    }
+    let storage = JSONFileStorage(path: options.file)
+    let todos: [Todo]
+    do { todos = try storage.load() } catch {
+      throw TodoError.data("cannot load the list: \(error)")
+    }
+    let feature = TodoFeature(
+      storage: storage, scheduler: MainScheduler.instance,
+      saveDelay: .milliseconds(options.saveDelay))
+    let errorOutput = self.errorOutput
+    var middleware = [TodoFeature.persistence()]
+    if options.verbose {
+      middleware.append(.logging(prefix: "[todo] ", sink: { write(errorOutput, $0 + "\n") }))
+    }
+    let store = Store(
+      initialState: TodoFeature.State(todos: todos), feature: feature, middleware: middleware)
+    defer { store.dispose() }
+    let model = TodoViewModel(store: store)
+    model.viewStore.onEvent { event in
+      switch event {
+      case .notFound(let id): write(errorOutput, "todo: there is no item \(id)\n")
+      }
+    }
+    let render = { options.json ? model.renderJSON() : model.renderText() }
+    var lineNumber = 0
+    for await line in Lines(fd: input).stream() {
+      lineNumber += 1
+      let text: Substring
+      switch line {
+      case .line(let content): text = content[...]
+      case .tooLong: throw TodoError.data("<stdin>:\(lineNumber): the line is longer than \(Lines.maximumLength) bytes")
+      }
+      if text.allSatisfy(\.isWhitespace) || text.drop(while: \.isWhitespace).hasPrefix("#") {
+        continue
+      }
+      let command: TodoCommand
+      do { command = try TodoCommand.parse(text) } catch {
+        throw TodoError.data("<stdin>:\(lineNumber): \(error.message)")
+      }
+      switch command {
+      case .quit:
+        break
+      case .list:
+        try writeOrFail(render())
+        continue
+      case .intent(let intent):
+        model.send(intent)
+        await model.caughtUp()
+        try writeOrFail(render())
+        continue
+      }
+      break
+    }
+    await model.saved()
+    switch model.viewStore.persistence {
+    case .failed(let message):
+      throw TodoError.io("the list was not saved: \(message)")
+    case .saved(let count) where !options.json:
+      try writeOrFail("saved \(count) item\(count == 1 ? "" : "s") to \(options.file)\n")
+    default:
+      break
+    }
+    return 0
+  }
+
+  private func writeOrFail(_ text: String) throws(TodoError) {
+    guard write(output, text) else {
+      throw .io("cannot write the output: \(String(cString: strerror(errno)))")
+    }
+  }
+}
+
+/// Writes all of `text` to `fd`; false on an error (EPIPE, ENOSPC, …).
+@discardableResult
+func write(_ fd: Int32, _ text: String) -> Bool {
+  var bytes = Array(text.utf8)[...]
+  while !bytes.isEmpty {
+    let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return false
+    }
+    bytes = bytes.dropFirst(written)
+  }
+  return true
+}
+
+/// Standard input as lines, read on a background thread so the main actor (where the store's
+/// states and the save timer arrive) keeps running while the program waits for input.
+struct Lines: Sendable {
+  /// The longest line accepted, in bytes.
+  static let maximumLength = 64 << 10
+
+  enum Line: Sendable {
+    case line(String)
+    case tooLong
+  }
+
+  let fd: Int32
+
+  /// The lines, in order; linear in the input size (each byte is looked at once).
+  func stream() -> AsyncStream<Line> {
+    let fd = fd
+    return AsyncStream { continuation in
+      let thread = Thread {
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        reading: while true {
+          let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+          if count < 0 && errno == EINTR { continue }
+          if count <= 0 { break }
+          var start = 0
+          for index in 0..<count where chunk[index] == UInt8(ascii: "\n") {
+            pending.append(contentsOf: chunk[start..<index])
+            if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
+            continuation.yield(.line(String(decoding: pending, as: UTF8.self)))
+            pending.removeAll(keepingCapacity: true)
+            start = index + 1
+          }
+          pending.append(contentsOf: chunk[start..<count])
+          if pending.count > Lines.maximumLength {
+            continuation.yield(.tooLong)
+            break reading
+          }
+        }
+        if !pending.isEmpty && pending.count <= Lines.maximumLength {
+          continuation.yield(.line(String(decoding: pending, as: UTF8.self)))
+        }
+        continuation.finish()
+      }
+      thread.start()
+    }
+  }
+}

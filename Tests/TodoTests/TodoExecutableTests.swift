@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+/// Runs the built `todo` executable (built by `swift test`: the test target depends on it).
+enum TodoExecutable {
+  struct Result {
+    var exitCode: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  static let path: String? = {
+    var directories: [URL] = []
+    if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      directories.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+    }
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      directories.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    return directories.map { $0.appendingPathComponent("todo").path }
+      .first { FileManager.default.isExecutableFile(atPath: $0) }
+  }()
+
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("todo-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Runs `todo` with `arguments` and `stdin`, waiting for its exit (a generous deadline only
+  /// as a safety net: past it the process is killed and the test fails).
+  static func run(_ arguments: [String], stdin: String = "") throws -> Result {
+    let executable = try #require(path, "todo executable not found next to the tests")
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let inURL = directory.appendingPathComponent("stdin")
+    let outURL = directory.appendingPathComponent("stdout")
+    let errURL = directory.appendingPathComponent("stderr")
+    try Data(stdin.utf8).write(to: inURL)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardInput = try FileHandle(forReadingFrom: inURL)
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
+    try process.run()
+    if exited.wait(timeout: .now() + 60) == .timedOut {
+      process.terminate()
+      Issue.record("todo \(arguments) did not finish within 60 s")
+      process.waitUntilExit()
+    }
+    return Result(
+      exitCode: process.terminationStatus,
+      stdout: try String(contentsOf: outURL, encoding: .utf8),
+      stderr: try String(contentsOf: errURL, encoding: .utf8))
+  }
+}
+
+@Suite struct TodoExecutableTests {
+  @Test func scriptedSessionSavesTheListAndShowsEachStep() throws {
+    let directory = try TodoExecutable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("todos.json").path
+    let script = "add Buy milk\r\n# a comment\n\nadd Walk the dog\ntoggle 1\nfilter active\nquit\nadd ignored\n"
+    let result = try TodoExecutable.run(["--file", file, "--save-delay", "20"], stdin: script)
+    #expect(result.exitCode == 0)
+    #expect(result.stderr == "")
+    // The first screens are exact; whether a screen says "saving…" or "saved" depends on when
+    // the (real-time) save delay ends, so later screens are checked without their status line.
+    #expect(result.stdout.hasPrefix("Todos (all): 1 of 1 left\n  [ ] 1. Buy milk\nsaving…\n"))
+    #expect(result.stdout.contains("Todos (active): 1 of 2 left\n  [ ] 2. Walk the dog\n"))
+    #expect(result.stdout.hasSuffix("saved 2 items to \(file)\n"))
+    #expect(!result.stdout.contains("ignored"))
+    let saved = try JSONDecoder().decode([SavedTodo].self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+    #expect(saved == [SavedTodo(id: 1, title: "Buy milk", isDone: true), SavedTodo(id: 2, title: "Walk the dog", isDone: false)])
+
+    // A second run starts from the saved list.
+    let again = try TodoExecutable.run(["--file", file, "--format", "json"], stdin: "delete 1\n")
+    #expect(again.exitCode == 0)
+    #expect(again.stdout.hasPrefix(#"{"filter":"all","items":[{"done":false,"id":2,"title":"Walk the dog"}],"left":1,"status":"sav"#))
+    #expect(again.stdout.split(separator: "\n").count == 1)
+  }
+
+  struct SavedTodo: Codable, Equatable {
+    var id: Int
+    var title: String
+    var isDone: Bool
+  }
+
+  @Test func anUnsavableListExitsWithAnIOError() throws {
+    let result = try TodoExecutable.run(
+      ["--file", "/nonexistent-directory/todos.json", "--save-delay", "0"], stdin: "add x\n")
+    #expect(result.exitCode == 74)
+    #expect(result.stderr.hasPrefix("todo: the list was not saved: /nonexistent-directory/todos.json: cannot write"))
+  }
+
+  @Test func badInputNamesTheLineAndChangesNothing() throws {
+    let directory = try TodoExecutable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("todos.json").path
+    let result = try TodoExecutable.run(["--file", file], stdin: "list\nfrob\nadd never\n")
+    #expect(result.exitCode == 65)
+    #expect(result.stderr == "todo: <stdin>:2: unknown command 'frob' (add, toggle, delete, filter, clear, list, quit)\n")
+    #expect(!FileManager.default.fileExists(atPath: file))
+
+    try Data("not json".utf8).write(to: URL(fileURLWithPath: file))
+    let corrupt = try TodoExecutable.run(["--file", file], stdin: "add x\n")
+    #expect(corrupt.exitCode == 65)
+    #expect(corrupt.stderr.hasPrefix("todo: cannot load the list: \(file): not a todo list"))
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "not json")  // left alone
+  }
+
+  @Test func anUnknownIdIsReportedAndTheRunGoesOn() throws {
+    let directory = try TodoExecutable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("todos.json").path
+    let result = try TodoExecutable.run(["--file", file, "--format", "json"], stdin: "toggle 4\nadd a\n")
+    #expect(result.exitCode == 0)
+    #expect(result.stderr == "todo: there is no item 4\n")
+    #expect(result.stdout.split(separator: "\n").count == 2)
+  }
+
+  @Test func usageErrorsAndHelp() throws {
+    let help = try TodoExecutable.run(["--help"])
+    #expect(help.exitCode == 0)
+    #expect(help.stdout.hasPrefix("Usage: todo"))
+    let unknown = try TodoExecutable.run(["--frob"])
+    #expect(unknown.exitCode == 64)
+    #expect(unknown.stderr == "todo: unknown option '--frob' (see todo --help)\n")
+    let badFormat = try TodoExecutable.run(["--format", "xml"])
+    #expect(badFormat.exitCode == 64)
+  }
+
+  @Test func aVeryLongLineIsADataErrorNotAHang() throws {
+    let line = String(repeating: "a", count: 1 << 20)
+    let result = try TodoExecutable.run(["--file", "/nonexistent-directory/t.json"], stdin: line)
+    #expect(result.exitCode == 65)
+    #expect(result.stderr == "todo: <stdin>:1: the line is longer than 65536 bytes\n")
+  }
+}
