@@ -49,6 +49,10 @@ let package = Package(
         "HeroSelectorKit", "HeroSelector", "ReactiveCore", "ReactiveMVI", "ReactiveTesting",
       ]
     ),
+    // The code blocks of README.md and Docs/*.md, compiled and run, and the check that the
+    // documents show exactly this code (see Tests/DocumentationTests/SnippetCheckTests.swift).
+    .testTarget(
+      name: "DocumentationTests", dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting"]),
     .testTarget(
       name: "TodoTests",
       // "Todo" is listed so that `swift test` builds the executable the end-to-end tests run.

@@ -1,0 +1,291 @@
+// The code blocks of README.md. Regions are shown verbatim in the README (see
+// SnippetCheckTests); the lines around them set up what a reader's app would have and check
+// what the README says happens.
+import Foundation
+import Observation
+import ReactiveCore
+import ReactiveMVI
+import ReactiveTesting
+import Testing
+
+@Suite struct ReadmeSnippets {
+  @Test func streamsQuickStart() {
+    var printed: [String] = []
+    func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+    // snippet: readme-streams
+    // snippet.import: ReactiveCore
+
+    let bag = DisposeBag()
+    let query = PublishRelay<String>()
+
+    query
+      .map { $0.trimmingPrefix(while: \.isWhitespace) }
+      .filter { !$0.isEmpty }
+      .distinctUntilChanged()
+      .subscribe(onNext: { print("search:", String($0)) })
+      .disposed(by: bag)
+
+    query.accept("  swift")
+    // Prints: search: swift
+    // end snippet
+    #expect(printed == ["search: swift"])
+  }
+
+  @Test func storeQuickStart() {
+    var printed: [Int] = []
+    func print(_ count: Int) { printed.append(count) }
+    let plusTaps = PublishRelay<Void>()
+    // snippet: readme-store
+    // snippet.import: ReactiveMVI   // re-exports ReactiveCore
+
+    struct Counter: Feature {
+      struct State: Equatable { var count = 0 }
+      enum Intent { case increment, decrement }
+
+      func reduce(_ state: State, _ intent: Intent) -> State {   // a simple feature: no effects
+        var state = state
+        switch intent {
+        case .increment: state.count += 1
+        case .decrement: state.count -= 1
+        }
+        return state
+      }
+    }
+
+    let store = Store(initialState: Counter.State(), feature: Counter(),
+                      middleware: [.logging(prefix: "[counter] ")])
+    let bag = DisposeBag()
+    store.states
+      .subscribe(onNext: { print($0.count) })   // on the thread that drains the store
+      .disposed(by: bag)
+    plusTaps.map { Counter.Intent.increment }.bind(to: store).disposed(by: bag)
+    store.send(.increment)                      // from any thread
+    // end snippet
+    plusTaps.accept(())
+    #expect(printed == [0, 1, 2])
+  }
+
+  struct Movie: Equatable, Sendable { var title: String }
+  struct MovieAPI: Sendable {
+    func search(_ query: String) async throws -> [Movie] { [Movie(title: query)] }
+  }
+
+  struct SearchFeature: Feature {
+    struct State: Equatable { var movies: [Movie] = [] }
+    enum Intent { case search(String), open(Movie) }
+    enum Result: Equatable { case started(String), found([Movie]) }
+    enum Event: Equatable { case showDetail(Movie) }
+    let api: MovieAPI
+
+    // snippet: readme-handle
+    func handle(_ intent: Intent, state: State) -> Effect<Result, Event> {
+      switch intent {
+      case .search(let query):
+        return .merge(.result(.started(query)),
+                      .task { .found(try await api.search(query)) }
+                        .cancellable(id: "search", cancelInFlight: true))
+      case .open(let movie):
+        return .event(.showDetail(movie))
+      }
+    }
+    // end snippet
+
+    func reduce(_ state: State, _ result: Result) -> State {
+      var state = state
+      if case .found(let movies) = result { state.movies = movies }
+      return state
+    }
+  }
+
+  @Test func theHandleExampleSearchesAndOpens() async throws {
+    let store = TestStore(initialState: SearchFeature.State(), feature: SearchFeature(api: MovieAPI()))
+    store.send(.search("Up"))
+    await store.receive(.found([Movie(title: "Up")]), timeout: .seconds(30)) {
+      $0.movies = [Movie(title: "Up")]
+    }
+    store.send(.open(Movie(title: "Up")))
+    store.receiveEvent(.showDetail(Movie(title: "Up")))
+    store.finish()
+  }
+
+  @Test func stopwatchTest() {
+    let scheduler = TestScheduler(initialClock: 0)
+    // snippet: readme-teststore
+    let store = TestStore(initialState: Stopwatch.State(), feature: Stopwatch(scheduler: scheduler),
+                          scheduler: scheduler)
+    store.send(.start) { $0.isRunning = true }
+    store.advance(by: 10)
+    store.receive(.tick) { $0.seconds = 1 }
+    store.send(.stop) { $0.isRunning = false }
+    store.finish()   // fails on unasserted changes, results, events, or effects still running
+    // end snippet
+  }
+
+  @Test func virtualTimeQuickStart() {
+    // snippet: readme-virtual-time
+    let scheduler = TestScheduler(initialClock: 0)
+    let query = scheduler.createHotObservable([
+      .next(210, "re"), .next(220, "rea"), .next(300, "react"), .completed(400),
+    ])
+    let res = scheduler.start { query.debounce(.seconds(30), scheduler: scheduler) }
+    #expect(res.events == [.next(250, "rea"), .next(330, "react"), .completed(400)])
+    #expect(query.subscriptions == [Subscription(200, 400)])
+    // end snippet
+  }
+
+  struct User: Sendable { var name: String }
+  struct UserAPI {
+    func user(id: Int) -> Single<User> { .just(User(name: "Ada")) }
+  }
+
+  @Test func traits() {
+    var printed: [String] = []
+    func print(_ item: Any) { printed.append("\(item)") }
+    let api = UserAPI(), bag = DisposeBag(), relay = PublishRelay<Int>()
+    let source = Observable<[Int]>.error(RxError.noElements)
+    // snippet: readme-traits
+    api.user(id: 7)
+      .subscribe(onSuccess: { print($0.name) }, onFailure: { print($0) })
+      .disposed(by: bag)
+
+    let one = Observable.of(1, 2).asSingle()    // fails with RxError.moreThanOneElement
+    let numbers = relay.asInfallible()          // relays never fail
+    let lists = source.asInfallible(onErrorJustReturn: [])
+    // end snippet
+    #expect(printed == ["Ada"])
+    _ = one.subscribe(onFailure: { print($0) })
+    #expect(printed.last == "\(RxError.moreThanOneElement)")
+    _ = numbers.subscribe()
+    _ = lists.subscribe(onNext: { print($0) })
+    #expect(printed.last == "[]")
+  }
+
+  /// Compiled, not run: `store.states` never completes.
+  func asyncAwait(store: Store<Stopwatch>, api: UserAPI, someAsyncSequence: AsyncStream<Int>)
+    async throws
+  {
+    func render(_ state: Stopwatch.State) {}
+    struct Database { func save() async throws {} }
+    let db = Database()
+    // snippet: readme-async
+    for try await state in store.states.values { render(state) }   // ends on completion, throws the error
+    let user = try await api.user(id: 7).value                      // Maybe → value?; Completable → Void
+    let rx = someAsyncSequence.asObservable()                       // disposing cancels the task
+    let save = Completable.async { try await db.save() }
+    // end snippet
+    _ = (user, rx, save)
+  }
+}
+
+/// The stopwatch of the README and Docs/Store.md: `start` begins an effect that ticks every 10
+/// seconds on the injected scheduler, `stop` cancels it, `announce` publishes the time as an event.
+struct Stopwatch: Feature {
+  struct State: Equatable {
+    var isRunning = false
+    var seconds = 0
+  }
+
+  enum Intent: Equatable { case start, stop, tick, announce }
+  enum Event: Equatable { case announced(Int) }
+
+  let scheduler: any SchedulerType
+
+  func handle(_ intent: Intent, state: State) -> Effect<Intent, Event> {
+    switch intent {
+    case .start:
+      let ticks = Observable<Int>.interval(.seconds(10), scheduler: scheduler).map { _ in Intent.tick }
+      return .merge(.result(.start), Effect.observable(ticks).cancellable(id: "timer", cancelInFlight: true))
+    case .stop:
+      return .merge(.cancel(id: "timer"), .result(.stop))
+    case .tick:
+      return .result(.tick)
+    case .announce:
+      return .event(.announced(state.seconds))
+    }
+  }
+
+  func reduce(_ state: State, _ intent: Intent) -> State {
+    var state = state
+    switch intent {
+    case .start: state.isRunning = true
+    case .stop: state.isRunning = false
+    case .tick: state.seconds += 1
+    case .announce: break
+    }
+    return state
+  }
+}
+
+/// The README's counter, for the SwiftUI and UIKit sections.
+struct Counter: Feature {
+  struct State: Equatable { var count = 0 }
+  enum Intent { case increment, decrement }
+
+  func reduce(_ state: State, _ intent: Intent) -> State {
+    var state = state
+    switch intent {
+    case .increment: state.count += 1
+    case .decrement: state.count -= 1
+    }
+    return state
+  }
+}
+
+// snippet: readme-swiftui
+@MainActor
+final class CounterModel {
+  let viewStore = ViewStore(Store(initialState: Counter.State(), feature: Counter()))
+
+  var title: String { "Count: \(viewStore.count)" }   // Observation tracks `count` only
+  func plusTapped() { viewStore.send(.increment) }
+}
+// end snippet
+
+// snippet: readme-uikit
+final class Label { var text = "" }   // stands in for a UILabel
+
+@MainActor
+final class CounterController {
+  let store = Store(initialState: Counter.State(), feature: Counter())
+  let countLabel = Label()
+  let plusTaps = PublishRelay<Void>()   // a button's taps
+  let bag = DisposeBag()
+
+  func bind() {
+    store.states
+      .asDriver(onErrorJustReturn: Counter.State())   // main thread, shared, never fails
+      .map { "Count: \($0.count)" }
+      .drive(Binder(countLabel) { label, text in label.text = text })
+      .disposed(by: bag)
+    plusTaps.asSignal()
+      .map { Counter.Intent.increment }
+      .emit(to: store)
+      .disposed(by: bag)
+  }
+}
+// end snippet
+
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct ReadmeUISnippets {
+  @Test func theSwiftUIModelTracksTheCount() async {
+    let model = CounterModel()
+    #expect(model.title == "Count: 0")
+    await withCheckedContinuation { continuation in
+      withObservationTracking({ _ = model.title }, onChange: { continuation.resume() })
+      model.plusTapped()
+    }
+    #expect(model.title == "Count: 1")
+  }
+
+  @Test func theUIKitControllerShowsTheCount() async {
+    let controller = CounterController()
+    controller.bind()
+    controller.plusTaps.accept(())
+    controller.plusTaps.accept(())
+    // The label is updated on the main queue: let it run until the label shows the count (the
+    // suite's time limit is the safety net).
+    while controller.countLabel.text != "Count: 2" { await Task.yield() }
+    #expect(controller.countLabel.text == "Count: 2")
+  }
+}
