@@ -127,10 +127,10 @@ struct ViewStoreTests {
     }
     #expect(onMain)
     #expect(viewStore.log == Array(1...total))
-    // Every state reached the adapter, one at a time, in the store's order (the first is the
-    // replayed initial state).
-    #expect(seen.count == total + 1)
-    #expect(seen.map(\.count) == Array(0...total), "a state was dropped or reordered")
+    // Every state reached the adapter, one at a time, in the store's order. (The replayed initial
+    // state may have been applied inside `init`, before the hook was set.)
+    let counts = seen.map(\.count)
+    #expect(counts.drop(while: { $0 == 0 }).elementsEqual(1...total), "a state was dropped or reordered")
     #expect(seen.last == Array(1...total))
   }
 
