@@ -54,6 +54,8 @@ struct ItemHeap {
 
   var isEmpty: Bool { items.isEmpty }
   var first: ScheduledItem? { items.first }
+  /// The items not disposed yet.
+  var liveCount: Int { items.count(where: { !$0.isDisposed }) }
 
   /// - Complexity: O(log n).
   mutating func insert(_ item: ScheduledItem) {

@@ -50,7 +50,10 @@ public final class TestScheduler: SchedulerType, Sendable {
   ///
   /// - Parameters:
   ///   - initialClock: the starting virtual time.
-  ///   - resolution: seconds per tick (RxTest's default, 1: `.seconds(5)` is 5 ticks).
+  ///   - resolution: seconds per tick (RxTest's default, 1: `.seconds(5)` is 5 ticks). Relative
+  ///     times round to whole ticks, so with the default `.milliseconds(300)` is **0 ticks**
+  ///     (it runs at the next tick, or at once) and `.milliseconds(700)` is 1: for features that
+  ///     use sub-second times, pass `resolution: 0.001` (a tick is a millisecond).
   ///   - simulateProcessingDelay: run work due "now" one tick later, as RxTest does.
   public init(
     initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true
@@ -63,6 +66,11 @@ public final class TestScheduler: SchedulerType, Sendable {
 
   /// The current virtual time.
   public var clock: TestTime { state.withLock { $0.clock } }
+
+  /// How many scheduled actions are waiting (not run, not disposed). A test of async code waits
+  /// for it to grow, which tells that a task has scheduled its wake-up (for example
+  /// `try await scheduler.sleep(for:)` in an effect), before advancing the clock.
+  public var pendingCount: Int { state.withLock { $0.queue.liveCount } }
 
   /// The current virtual time as a date: `clock * resolution` seconds after 1970.
   public var now: RxTime { Date(timeIntervalSince1970: Double(clock) * resolution) }

@@ -51,6 +51,25 @@ public protocol Feature<State, Intent> {
   /// The next state after `result`. Must be pure: no side effects, no reading of mutable globals.
   func reduce(_ state: State, _ result: Result) -> State
 
+  /// The effect to start once `result` has been reduced, given the *new* `state`: saving the
+  /// edited list, analytics of the new screen, anything that needs the state after the change
+  /// without calling ``reduce(_:_:)`` in ``handle(_:state:)``. The default starts nothing.
+  ///
+  /// Order: called on the draining thread right after the new state was published (middleware
+  /// and state subscribers have seen it), before the next queued intent or result. Its
+  /// synchronous outputs (``Effect/result(_:)``, ``Effect/event(_:)``) are applied at once, each
+  /// followed by its own `effect(after:state:)`; a feature that answers every result with another
+  /// synchronous result never stops, as with `handle`.
+  ///
+  /// ```swift
+  /// func effect(after result: Result, state: State) -> Effect<Result, Event> {
+  ///   guard result.changesTheList else { return .none }
+  ///   return .task { [todos = state.todos] in try await storage.save(todos); return .saved }
+  ///     .debounce(id: SaveID(), for: .milliseconds(300), scheduler: scheduler)
+  /// }
+  /// ```
+  func effect(after result: Result, state: State) -> Effect<Result, Event>
+
   /// Turns an effect's error into a result ("error is state"), or `nil` to drop it.
   ///
   /// Used for effects without their own ``Effect/catch(_:)`` mapping. The default returns `nil`;
@@ -68,6 +87,10 @@ extension Feature where Result == Intent {
 }
 
 extension Feature {
+  /// No effect after a result.
+  @inlinable
+  public func effect(after result: Result, state: State) -> Effect<Result, Event> { .none }
+
   /// No mapping: effect errors are reported to middleware and otherwise dropped.
   @inlinable
   public func result(for error: any Error) -> Result? { nil }

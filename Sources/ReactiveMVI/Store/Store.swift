@@ -52,6 +52,15 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
     var nextEffect = 0
     var effects: [Int: (id: AnyHashable?, subscription: SingleAssignmentDisposable)] = [:]
     var effectsByID: [AnyHashable: Set<Int>] = [:]
+    /// Tasks waiting in ``Store/waitForEffects()`` for `effects` to become empty.
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// The waiters to resume now that `effects` may be empty (none while effects run).
+    mutating func takeIdleWaiters() -> [CheckedContinuation<Void, Never>] {
+      guard effects.isEmpty, !idleWaiters.isEmpty else { return [] }
+      defer { idleWaiters = [] }
+      return idleWaiters
+    }
   }
 
   /// The feature this store runs.
@@ -77,11 +86,13 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
   }
 
   deinit {
-    let subscriptions = shared.withLock { shared in
+    let (subscriptions, waiters) = shared.withLock { shared in
       shared.isDisposed = true
-      return shared.effects.values.map(\.subscription)
+      defer { shared.idleWaiters = [] }
+      return (shared.effects.values.map(\.subscription), shared.idleWaiters)
     }
     for subscription in subscriptions { subscription.dispose() }
+    for waiter in waiters { waiter.resume() }
   }
 
   // MARK: Public API
@@ -131,23 +142,42 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
   /// Cancels every running effect, drops queued work, and ignores intents from now on. `state`
   /// and `states` keep the last state. Idempotent.
   public func dispose() {
-    let subscriptions = shared.withLock { shared -> [SingleAssignmentDisposable] in
-      guard !shared.isDisposed else { return [] }
+    let (subscriptions, waiters) = shared.withLock { shared in
+      guard !shared.isDisposed else { return ([SingleAssignmentDisposable](), shared.takeIdleWaiters()) }
       shared.isDisposed = true
       shared.queue.removeAll()
       let subscriptions = shared.effects.values.map(\.subscription)
       shared.effects = [:]
       shared.effectsByID = [:]
-      return subscriptions
+      return (subscriptions, shared.takeIdleWaiters())
     }
     for subscription in subscriptions { subscription.dispose() }
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Whether the store has been disposed.
   public var isDisposed: Bool { shared.withLock { $0.isDisposed } }
 
-  /// The number of effects started and not yet finished or cancelled.
-  package var runningEffectCount: Int { shared.withLock { $0.effects.count } }
+  /// The number of effects started and not yet finished or cancelled (effects whose work runs
+  /// later: observables, tasks; synchronous results and events are not counted). Readable from
+  /// any thread; it may change as soon as it is read.
+  public var runningEffectCount: Int { shared.withLock { $0.effects.count } }
+
+  /// Returns once no effect is running (at once if none is), or once the store is disposed.
+  ///
+  /// Event-driven: it resumes when the last running effect finishes or is cancelled. An effect
+  /// started later (by a new intent) is not waited for. Use it in tests and at the end of a
+  /// command-line program; wrap it in your own timeout if an effect may never end.
+  public func waitForEffects() async {
+    await withCheckedContinuation { continuation in
+      let idle = shared.withLock { shared -> Bool in
+        if shared.effects.isEmpty || shared.isDisposed { return true }
+        shared.idleWaiters.append(continuation)
+        return false
+      }
+      if idle { continuation.resume() }
+    }
+  }
 
   // MARK: The drain loop
 
@@ -241,6 +271,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
       shared.withLock { $0.state = new }
       if observed { notify(.stateChanged(from: old, to: new)) }
       stateRelay.accept(new)
+      run(feature.effect(after: result, state: new), id: nil, mapping: nil)
     case .event(let event):
       if observed { notify(.event(event, origin: origin)) }
       if eventRelay.hasObservers {
@@ -326,25 +357,32 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
   /// Forgets a finished effect; `false` when it was already cancelled.
   @usableFromInline
   func finish(_ key: Int) -> Bool {
-    let subscription = shared.withLock { shared -> SingleAssignmentDisposable? in
-      guard let entry = shared.effects.removeValue(forKey: key) else { return nil }
+    let (subscription, waiters) = shared.withLock { shared in
+      guard let entry = shared.effects.removeValue(forKey: key) else {
+        return (SingleAssignmentDisposable?.none, [CheckedContinuation<Void, Never>]())
+      }
       if let id = entry.id {
         shared.effectsByID[id]?.remove(key)
         if shared.effectsByID[id]?.isEmpty == true { shared.effectsByID[id] = nil }
       }
-      return entry.subscription
+      return (entry.subscription, shared.takeIdleWaiters())
     }
     subscription?.dispose()
+    for waiter in waiters { waiter.resume() }
     return subscription != nil
   }
 
   @usableFromInline
   func cancel(_ id: AnyHashable) {
-    let subscriptions = shared.withLock { shared -> [SingleAssignmentDisposable] in
-      guard let keys = shared.effectsByID.removeValue(forKey: id) else { return [] }
-      return keys.compactMap { shared.effects.removeValue(forKey: $0)?.subscription }
+    let (subscriptions, waiters) = shared.withLock { shared in
+      guard let keys = shared.effectsByID.removeValue(forKey: id) else {
+        return ([SingleAssignmentDisposable](), [CheckedContinuation<Void, Never>]())
+      }
+      let subscriptions = keys.compactMap { shared.effects.removeValue(forKey: $0)?.subscription }
+      return (subscriptions, shared.takeIdleWaiters())
     }
     for subscription in subscriptions { subscription.dispose() }
+    for waiter in waiters { waiter.resume() }
   }
 }
 

@@ -77,7 +77,7 @@ final class FailureLog: @unchecked Sendable {  // `messages` is only touched thr
     store.send(.start)
     #expect(
       failures.messages.values == [
-        "TestStore: state changed after start but no assertion was given: isRunning: false → true"
+        "TestStore: state changed after start but no assertion was given:\n  isRunning: false → true"
       ])
     #expect(store.state.isRunning)  // carries on from the actual state
     store.advance(by: 10)
@@ -125,7 +125,7 @@ final class FailureLog: @unchecked Sendable {  // `messages` is only touched thr
         "TestStore: expected to receive tick, but no result arrived",
         "TestStore: expected event announced(0), but no event was published",
         "TestStore: expected to receive stopped, received tick",
-        "TestStore: state changed after tick but no assertion was given: seconds: 0 → 1",
+        "TestStore: state changed after tick but no assertion was given:\n  seconds: 0 → 1",
       ])
   }
 

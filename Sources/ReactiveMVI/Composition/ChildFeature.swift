@@ -1,0 +1,231 @@
+/// A child feature embedded in a parent feature: the child's state lives at a key path of the
+/// parent's state, its intents, results and events are cases of the parent's (embedded and
+/// extracted by closures), and the parent delegates to it in its own `handle` and `reduce`.
+///
+/// ```swift
+/// struct Screen: Feature {
+///   struct State { var counter = Counter.State(); var title = "" }
+///   enum Intent { case counter(Counter.Intent), rename(String) }
+///
+///   static let counter = ChildFeature<Screen, Counter>(
+///     Counter(), state: \.counter,
+///     intent: { if case .counter(let intent) = $0 { intent } else { nil } },
+///     result: { .counter($0) }, extractResult: { if case .counter(let r) = $0 { r } else { nil } })
+///
+///   func handle(_ intent: Intent, state: State) -> Effect<Intent, Never> {
+///     Self.counter.handle(intent, state: state) ?? .result(intent)
+///   }
+///   func reduce(_ state: State, _ result: Intent) -> State {
+///     if let state = Self.counter.reduce(state, result) { return state }
+///     …
+///   }
+/// }
+/// ```
+///
+/// Everything runs inside the parent's store, in its single order: a child intent is handled
+/// and reduced like any parent intent. (TCA's `Scope` does the same with reducers; here the
+/// parent calls the child explicitly, so the order of parent and child logic is visible in the
+/// parent's code.) The child's `effect(after:state:)` runs too, through ``effect(after:state:)``.
+public struct ChildFeature<Parent: Feature, Child: Feature> {
+  /// The embedded feature.
+  public let child: Child
+  let state: WritableKeyPath<Parent.State, Child.State>
+  let extractIntent: (Parent.Intent) -> Child.Intent?
+  let embedResult: (Child.Result) -> Parent.Result
+  let extractResult: (Parent.Result) -> Child.Result?
+  let embedEvent: (Child.Event) -> Parent.Event
+
+  /// Embeds `child`, whose state is at `state`.
+  ///
+  /// - Parameters:
+  ///   - intent: the child intent a parent intent carries, or nil for the parent's own intents.
+  ///   - result: a child result as a parent result.
+  ///   - extractResult: the child result a parent result carries, or nil.
+  ///   - event: a child event as a parent event.
+  public init(
+    _ child: Child, state: WritableKeyPath<Parent.State, Child.State>,
+    intent: @escaping (Parent.Intent) -> Child.Intent?,
+    result: @escaping (Child.Result) -> Parent.Result,
+    extractResult: @escaping (Parent.Result) -> Child.Result?,
+    event: @escaping (Child.Event) -> Parent.Event
+  ) {
+    self.child = child
+    self.state = state
+    self.extractIntent = intent
+    self.embedResult = result
+    self.extractResult = extractResult
+    self.embedEvent = event
+  }
+
+  /// The child's effect for `intent`, in the parent's terms; nil when `intent` is not the child's.
+  public func handle(_ intent: Parent.Intent, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+    guard let childIntent = extractIntent(intent) else { return nil }
+    return child.handle(childIntent, state: state[keyPath: self.state])
+      .map(embedResult).mapEvents(embedEvent)
+  }
+
+  /// The parent state with the child's part reduced; nil when `result` is not the child's.
+  public func reduce(_ state: Parent.State, _ result: Parent.Result) -> Parent.State? {
+    guard let childResult = extractResult(result) else { return nil }
+    var state = state
+    state[keyPath: self.state] = child.reduce(state[keyPath: self.state], childResult)
+    return state
+  }
+
+  /// The child's ``Feature/effect(after:state:)`` for `result`, in the parent's terms; nil when
+  /// `result` is not the child's.
+  public func effect(after result: Parent.Result, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+    guard let childResult = extractResult(result) else { return nil }
+    return child.effect(after: childResult, state: state[keyPath: self.state])
+      .map(embedResult).mapEvents(embedEvent)
+  }
+}
+
+extension ChildFeature where Child.Event == Never {
+  /// Embeds a child without events.
+  public init(
+    _ child: Child, state: WritableKeyPath<Parent.State, Child.State>,
+    intent: @escaping (Parent.Intent) -> Child.Intent?,
+    result: @escaping (Child.Result) -> Parent.Result,
+    extractResult: @escaping (Parent.Result) -> Child.Result?
+  ) {
+    self.init(
+      child, state: state, intent: intent, result: result, extractResult: extractResult,
+      event: absurd)
+  }
+}
+
+/// The function from an impossible value: a child without events has none to embed.
+private func absurd<Value>(_ never: Never) -> Value {}
+
+/// A child feature whose state may be absent (a sheet, a detail screen): like ``ChildFeature``
+/// with the child's state at an optional key path (TCA's `ifLet`). While the state is `nil`,
+/// the child's intents are ignored (their `handle` returns ``Effect/none``) and its results
+/// leave the parent state unchanged (a result of an effect that outlived the child's state is
+/// dropped).
+public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
+  /// The embedded feature.
+  public let child: Child
+  let state: WritableKeyPath<Parent.State, Child.State?>
+  let extractIntent: (Parent.Intent) -> Child.Intent?
+  let embedResult: (Child.Result) -> Parent.Result
+  let extractResult: (Parent.Result) -> Child.Result?
+  let embedEvent: (Child.Event) -> Parent.Event
+
+  /// Embeds `child`, whose state (when present) is at `state`; see ``ChildFeature/init(_:state:intent:result:extractResult:event:)``.
+  public init(
+    _ child: Child, state: WritableKeyPath<Parent.State, Child.State?>,
+    intent: @escaping (Parent.Intent) -> Child.Intent?,
+    result: @escaping (Child.Result) -> Parent.Result,
+    extractResult: @escaping (Parent.Result) -> Child.Result?,
+    event: @escaping (Child.Event) -> Parent.Event
+  ) {
+    self.child = child
+    self.state = state
+    self.extractIntent = intent
+    self.embedResult = result
+    self.extractResult = extractResult
+    self.embedEvent = event
+  }
+
+  /// The child's effect for `intent` (``Effect/none`` while its state is `nil`); nil when
+  /// `intent` is not the child's.
+  public func handle(_ intent: Parent.Intent, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+    guard let childIntent = extractIntent(intent) else { return nil }
+    guard let childState = state[keyPath: self.state] else { return Effect.none }
+    return child.handle(childIntent, state: childState).map(embedResult).mapEvents(embedEvent)
+  }
+
+  /// The parent state with the child's part reduced (unchanged while it is `nil`); nil when
+  /// `result` is not the child's.
+  public func reduce(_ state: Parent.State, _ result: Parent.Result) -> Parent.State? {
+    guard let childResult = extractResult(result) else { return nil }
+    guard let childState = state[keyPath: self.state] else { return state }
+    var state = state
+    state[keyPath: self.state] = child.reduce(childState, childResult)
+    return state
+  }
+}
+
+/// A collection of child features keyed by id (rows of a list; TCA's `forEach`): each child's
+/// state is an element of an array at a key path of the parent's state, identified by `id`; the
+/// parent's intents, results and events carry the row's id.
+///
+/// A row's effects are cancelled by their ids *within that row*: the same `cancellable(id:)` in
+/// two rows are two different ids. An intent or result for an id that is no longer in the array
+/// is ignored (``Effect/none`` / the state unchanged), so an effect that outlives its row cannot
+/// resurrect it.
+public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Sendable> {
+  /// The feature of each row.
+  public let child: Child
+  let state: WritableKeyPath<Parent.State, [Child.State]>
+  let id: KeyPath<Child.State, ID>
+  let extractIntent: (Parent.Intent) -> (ID, Child.Intent)?
+  let embedResult: (ID, Child.Result) -> Parent.Result
+  let extractResult: (Parent.Result) -> (ID, Child.Result)?
+  let embedEvent: (ID, Child.Event) -> Parent.Event
+
+  /// Embeds one `child` per element of the array at `state`, identified by `id`.
+  public init(
+    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>, id: KeyPath<Child.State, ID>,
+    intent: @escaping (Parent.Intent) -> (ID, Child.Intent)?,
+    result: @escaping (ID, Child.Result) -> Parent.Result,
+    extractResult: @escaping (Parent.Result) -> (ID, Child.Result)?,
+    event: @escaping (ID, Child.Event) -> Parent.Event
+  ) {
+    self.child = child
+    self.state = state
+    self.id = id
+    self.extractIntent = intent
+    self.embedResult = result
+    self.extractResult = extractResult
+    self.embedEvent = event
+  }
+
+  /// The row's effect for `intent`, in the parent's terms with its cancellation ids scoped to the
+  /// row (``Effect/none`` when the row is gone); nil when `intent` is not a row's.
+  public func handle(_ intent: Parent.Intent, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+    guard let (rowID, childIntent) = extractIntent(intent) else { return nil }
+    guard let row = state[keyPath: self.state].first(where: { $0[keyPath: id] == rowID }) else {
+      return Effect.none
+    }
+    return child.handle(childIntent, state: row)
+      .scopingIDs(AnyHashable(rowID))
+      .map { [embedResult] in embedResult(rowID, $0) }
+      .mapEvents { [embedEvent] in embedEvent(rowID, $0) }
+  }
+
+  /// The parent state with the row reduced (unchanged when the row is gone); nil when `result`
+  /// is not a row's.
+  public func reduce(_ state: Parent.State, _ result: Parent.Result) -> Parent.State? {
+    guard let (rowID, childResult) = extractResult(result) else { return nil }
+    guard let index = state[keyPath: self.state].firstIndex(where: { $0[keyPath: id] == rowID }) else {
+      return state
+    }
+    var state = state
+    state[keyPath: self.state][index] = child.reduce(state[keyPath: self.state][index], childResult)
+    return state
+  }
+
+  /// Cancels every effect of the row `id` that was marked with `effectID`.
+  public static func cancel(_ effectID: some Hashable & Sendable, inRow rowID: ID)
+    -> Effect<Parent.Result, Parent.Event>
+  {
+    Effect<Parent.Result, Parent.Event>.cancel(id: effectID).scopingIDs(AnyHashable(rowID))
+  }
+}
+
+extension ChildFeatures where Child.State: Identifiable, Child.State.ID == ID {
+  /// Embeds one `child` per element of the array at `state`, identified by its `id`.
+  public init(
+    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>,
+    intent: @escaping (Parent.Intent) -> (ID, Child.Intent)?,
+    result: @escaping (ID, Child.Result) -> Parent.Result,
+    extractResult: @escaping (Parent.Result) -> (ID, Child.Result)?,
+    event: @escaping (ID, Child.Event) -> Parent.Event
+  ) {
+    self.init(
+      child, state: state, id: \.id, intent: intent, result: result, extractResult: extractResult,
+      event: event)
+  }
+}

@@ -1,0 +1,65 @@
+/// A child view's handle on part of a store: its state (derived from the parent's), its state
+/// stream, and a `send` that wraps its intents into the parent's. Made by ``Store/scope(state:intent:)``.
+///
+/// There is no second store and no second queue: a scoped store reads the parent's states and
+/// sends to the parent, so the child sees its state change exactly when, and in the order, the
+/// parent's state changes, and its intents join the parent's single queue.
+///
+/// ```swift
+/// let row = store.scope(state: { $0.todos[0] }, intent: { AppFeature.Intent.row(id: 1, $0) })
+/// row.states.subscribe(onNext: render).disposed(by: bag)
+/// row.send(.toggle)
+/// ```
+///
+/// Thread safety: like the store, usable from any thread.
+public final class ScopedStore<State, Intent>: ObserverType, @unchecked Sendable {
+  // @unchecked: immutable; the closures only read the parent store, which is thread-safe.
+  public typealias Element = Intent
+
+  private let readState: () -> State
+  /// Every state of the child, starting with the current one, one per parent state, in the
+  /// parent's order (use `distinctUntilChanged()` to skip parent changes that did not touch the
+  /// child). Delivered on the parent's draining thread.
+  public let states: Observable<State>
+  private let sendIntent: (Intent) -> Void
+
+  init(state: @escaping () -> State, states: Observable<State>, send: @escaping (Intent) -> Void) {
+    self.readState = state
+    self.states = states
+    self.sendIntent = send
+  }
+
+  /// The child's part of the parent's current state.
+  public var state: State { readState() }
+
+  /// Sends `intent` to the parent store, wrapped in the parent's intent.
+  public func send(_ intent: Intent) { sendIntent(intent) }
+
+  /// `ObserverType`: elements are sent as intents (`intents.bind(to: scoped)`).
+  public func on(_ event: Event<Intent>) {
+    if case .next(let intent) = event { send(intent) }
+  }
+
+  /// A further scope of this one.
+  public func scope<ChildState, ChildIntent>(
+    state toChild: @escaping (State) -> ChildState, intent fromChild: @escaping (ChildIntent) -> Intent
+  ) -> ScopedStore<ChildState, ChildIntent> {
+    let readState = self.readState, sendIntent = self.sendIntent
+    return ScopedStore<ChildState, ChildIntent>(
+      state: { toChild(readState()) }, states: states.map(toChild),
+      send: { sendIntent(fromChild($0)) })
+  }
+}
+
+extension Store {
+  /// A handle on part of this store for a child view: its state is `toChild` of this store's
+  /// state, and its intents are sent here as `fromChild(intent)`. See ``ScopedStore``.
+  public func scope<ChildState, ChildIntent>(
+    state toChild: @escaping (F.State) -> ChildState,
+    intent fromChild: @escaping (ChildIntent) -> F.Intent
+  ) -> ScopedStore<ChildState, ChildIntent> {
+    ScopedStore(
+      state: { [self] in toChild(self.state) }, states: states.map(toChild),
+      send: { [self] in self.send(fromChild($0)) })
+  }
+}

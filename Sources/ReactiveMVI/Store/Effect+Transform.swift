@@ -1,0 +1,185 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+// Transforming effects: mapping their results and events (to embed a child feature's effects in
+// its parent), and scoping their cancellation ids (so rows of a collection do not cancel each
+// other's effects).
+
+extension Effect {
+  /// This effect with every result transformed by `transform` (synchronous results, results of
+  /// running work, and results its error mapping produces).
+  ///
+  /// ```swift
+  /// childEffect.map(Parent.Result.child)   // a child feature's effect, in the parent's terms
+  /// ```
+  public func map<NewResult>(_ transform: @escaping (Result) -> NewResult)
+    -> Effect<NewResult, Event>
+  {
+    mapOutputs(
+      { output in
+        switch output {
+        case .result(let result): .result(transform(result))
+        case .event(let event): .event(event)
+        }
+      }, mapResult: transform)
+  }
+
+  /// This effect with every one-off event transformed by `transform`.
+  public func mapEvents<NewEvent>(_ transform: @escaping (Event) -> NewEvent)
+    -> Effect<Result, NewEvent>
+  {
+    mapOutputs(
+      { output in
+        switch output {
+        case .result(let result): .result(result)
+        case .event(let event): .event(transform(event))
+        }
+      }, mapResult: { $0 })
+  }
+
+  /// Maps every output with `transform` and the error mapping's result with `mapResult`, keeping
+  /// the structure (merges, cancellation ids, error mappings).
+  func mapOutputs<NewResult, NewEvent>(
+    _ transform: @escaping (EffectOutput<Result, Event>) -> EffectOutput<NewResult, NewEvent>,
+    mapResult: @escaping (Result) -> NewResult
+  ) -> Effect<NewResult, NewEvent> {
+    var mapped: Effect<NewResult, NewEvent>
+    switch operation {
+    case .none: mapped = Effect<NewResult, NewEvent>(.none)
+    case .emitOne(let output): mapped = Effect<NewResult, NewEvent>(.emitOne(transform(output)))
+    case .stream(let source): mapped = Effect<NewResult, NewEvent>(.stream(source.map(transform)))
+    case .cancel(let id): mapped = Effect<NewResult, NewEvent>(.cancel(id))
+    case .merge(let effects):
+      mapped = Effect<NewResult, NewEvent>(
+        .merge(effects.map { $0.mapOutputs(transform, mapResult: mapResult) }))
+    }
+    if let cancellation {
+      mapped.cancellation = .init(id: cancellation.id, cancelInFlight: cancellation.cancelInFlight)
+    }
+    if let errorMapping {
+      mapped.errorMapping = { error in errorMapping(error).map(mapResult) }
+    }
+    return mapped
+  }
+
+  /// This effect with every cancellation id (its own, its children's, and the ids it cancels)
+  /// placed inside `scope`: effects of one row of a collection then cancel only that row's.
+  func scopingIDs(_ scope: AnyHashable) -> Effect {
+    var scoped: Effect
+    switch operation {
+    case .cancel(let id): scoped = Effect(.cancel(AnyHashable(ScopedEffectID(scope: scope, id: id))))
+    case .merge(let effects): scoped = Effect(.merge(effects.map { $0.scopingIDs(scope) }))
+    case .none, .emitOne, .stream: scoped = Effect(operation)
+    }
+    if let cancellation {
+      scoped.cancellation = .init(
+        id: AnyHashable(ScopedEffectID(scope: scope, id: cancellation.id)),
+        cancelInFlight: cancellation.cancelInFlight)
+    }
+    scoped.errorMapping = errorMapping
+    return scoped
+  }
+}
+
+/// A cancellation id inside a scope (a row of a collection of child features).
+struct ScopedEffectID: Hashable, @unchecked Sendable {  // AnyHashable of Sendable ids only
+  let scope: AnyHashable
+  let id: AnyHashable
+}
+
+// MARK: - Time
+
+extension Effect {
+  /// This effect, started `dueTime` later on `scheduler` (its synchronous outputs are delivered
+  /// then too). Cancelling it before then means it never runs.
+  ///
+  /// Inject the scheduler (a `MainScheduler` or a dispatch queue scheduler in the app, a
+  /// `TestScheduler` in tests) so tests run on virtual time.
+  public func delay(for dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Effect {
+    var delayed: Effect
+    switch operation {
+    case .none, .cancel:
+      return self
+    case .emitOne(let output):
+      delayed = Effect(.stream(Observable.just(output).delay(dueTime, scheduler: scheduler)))
+    case .stream(let source):
+      delayed = Effect(.stream(source.delaySubscription(dueTime, scheduler: scheduler)))
+    case .merge(let effects):
+      delayed = Effect(.merge(effects.map { $0.delay(for: dueTime, scheduler: scheduler) }))
+    }
+    delayed.cancellation = cancellation
+    delayed.errorMapping = errorMapping
+    return delayed
+  }
+
+  /// Runs this effect once `dueTime` passed without another effect with the same `id` being
+  /// started: each new one cancels the one waiting (search as you type).
+  ///
+  /// ```swift
+  /// case .queryChanged(let query):
+  ///   return .task { .found(try await api.search(query)) }
+  ///     .debounce(id: SearchID(), for: .milliseconds(300), scheduler: scheduler)
+  /// ```
+  public func debounce(
+    id: some Hashable & Sendable, for dueTime: RxTimeInterval, scheduler: any SchedulerType
+  ) -> Effect {
+    delay(for: dueTime, scheduler: scheduler).cancellable(id: id, cancelInFlight: true)
+  }
+
+  /// Runs at most one effect with this `id` per `interval` on `scheduler`: the first runs at
+  /// once; within the interval, with `latest` (the default) the newest one runs when the interval
+  /// ends (replacing any waiting one), without it they are dropped.
+  ///
+  /// The last start time of each id is kept process-wide (one throttle per id, as in TCA): give
+  /// each store's throttle its own id when several stores throttle independently.
+  public func throttle(
+    id: some Hashable & Sendable, for interval: RxTimeInterval, scheduler: any SchedulerType,
+    latest: Bool = true
+  ) -> Effect {
+    let key = AnyHashable(id)
+    let now = scheduler.now
+    let wait = throttleStarts.withLock { starts -> RxTimeInterval? in
+      guard let last = starts[key] else {
+        starts[key] = now
+        return nil
+      }
+      if last > now {
+        // One is already waiting for the end of the window: this one replaces it.
+        return latest ? .nanoseconds(Int(last.timeIntervalSince(now) * 1_000_000_000)) : .never
+      }
+      guard let remaining = interval.remaining(after: last, now: now) else {
+        starts[key] = now
+        return nil
+      }
+      if latest { starts[key] = now.addingTimeInterval(remaining.seconds) }
+      return remaining.interval
+    }
+    guard let wait else { return cancellable(id: id, cancelInFlight: false) }
+    guard latest else { return .none }
+    return delay(for: wait, scheduler: scheduler).cancellable(id: id, cancelInFlight: true)
+  }
+}
+
+/// When each throttle id last started (or will start) an effect.
+private let throttleStarts = Locked<[AnyHashable: RxTime]>([:])
+
+extension RxTimeInterval {
+  /// What remains of this interval after `start`, at `now`; nil once it has passed.
+  fileprivate func remaining(after start: RxTime, now: RxTime) -> (interval: RxTimeInterval, seconds: Double)? {
+    let total: Double
+    switch self {
+    case .seconds(let value): total = Double(value)
+    case .milliseconds(let value): total = Double(value) / 1_000
+    case .microseconds(let value): total = Double(value) / 1_000_000
+    case .nanoseconds(let value): total = Double(value) / 1_000_000_000
+    case .never: return (.never, .infinity)
+    @unknown default: return nil
+    }
+    let left = total - now.timeIntervalSince(start)
+    guard left > 0 else { return nil }
+    return (.nanoseconds(Int(left * 1_000_000_000)), left)
+  }
+}

@@ -1,0 +1,107 @@
+import ReactiveMVI
+import ReactiveTesting
+import Testing
+
+/// A profile with nested state, for diffs.
+struct Directory: Feature {
+  struct Address: Equatable { var city: String; var zip: String }
+  struct Person: Equatable { var name: String; var address: Address; var tags: [String] }
+  struct State: Equatable { var people: [Person]; var selected: Int? }
+  enum Intent: Equatable { case move(Int, String), tag(Int, String), select(Int?) }
+
+  func reduce(_ state: State, _ intent: Intent) -> State {
+    var state = state
+    switch intent {
+    case .move(let index, let city): state.people[index].address.city = city
+    case .tag(let index, let tag): state.people[index].tags.append(tag)
+    case .select(let index): state.selected = index
+    }
+    return state
+  }
+
+  static let initial = State(
+    people: [
+      Person(name: "Ada", address: Address(city: "London", zip: "N1"), tags: []),
+      Person(name: "Grace", address: Address(city: "NYC", zip: "10001"), tags: ["navy"]),
+    ], selected: nil)
+}
+
+@Suite struct TestStoreModesTests {
+  @Test func failuresShowNestedFieldPaths() {
+    let failures = FailureLog()
+    let store = TestStore(initialState: Directory.initial, feature: Directory(), reporter: failures.reporter)
+    store.send(.move(1, "Arlington")) { $0.people[1].address.city = "Boston" }
+    store.send(.tag(0, "math"))
+    store.send(.select(1))
+    #expect(
+      failures.messages.values == [
+        "TestStore: state after move(1, \"Arlington\") differs from the expected state:\n  people[1].address.city: \"Boston\" → \"Arlington\"",
+        "TestStore: state changed after tag(0, \"math\") but no assertion was given:\n  people[0].tags[0]: (added) → \"math\"",
+        "TestStore: state changed after select(Optional(1)) but no assertion was given:\n  selected: nil → 1",
+      ])
+    store.finish()
+  }
+
+  @Test func nonExhaustiveChecksOnlyWhatIsAsserted() {
+    let failures = FailureLog()
+    let scheduler = TestScheduler(initialClock: 0)
+    let store = TestStore(
+      initialState: Stopwatch.State(), feature: Stopwatch(scheduler: scheduler),
+      scheduler: scheduler, reporter: failures.reporter)
+    store.exhaustivity = .off
+    store.send(.start)  // the change is not asserted: fine
+    store.advance(by: 30)  // three ticks
+    store.receive(.tick) { $0.seconds = 3 }  // the first tick
+    store.send(.announce)
+    store.send(.stop) { $0.isRunning = false }
+    store.finish()  // the event was not received: fine
+    // The first tick left seconds at 1, so the assertion `seconds = 3` is wrong: reported.
+    #expect(failures.messages.values.count == 1)
+    #expect(failures.messages.values.first?.contains("seconds: 3 → 1") == true)
+  }
+
+  @Test func nonExhaustiveSendSkipsUnreceivedResults() {
+    let failures = FailureLog()
+    let scheduler = TestScheduler(initialClock: 0)
+    let store = TestStore(
+      initialState: Stopwatch.State(), feature: Stopwatch(scheduler: scheduler),
+      scheduler: scheduler, reporter: failures.reporter)
+    store.exhaustivity = .off
+    store.send(.start) { $0.isRunning = true }
+    store.advance(by: 30)  // three ticks, not received
+    store.send(.stop) {
+      $0.isRunning = false
+      $0.seconds = 3  // checked against the actual state, which counted the skipped ticks
+    }
+    store.finish()
+    #expect(failures.messages.values.isEmpty)
+  }
+
+  @Test func receiveMatchingAndEventsWithoutEquatable() async {
+    let store = TestStore(initialState: 0, feature: Unequatable())
+    store.send(.go)
+    await store.receive(matching: { if case .value(let n) = $0 { n == 42 } else { false } }, timeout: .seconds(30)) {
+      $0 = 42
+    }
+    store.receiveEvent(matching: { if case .note(let text) = $0 { text == "done" } else { false } })
+    await store.finishEffects()
+    store.finish()
+  }
+
+  /// Results and events that are not Equatable.
+  struct Unequatable: Feature {
+    enum Intent { case go }
+    enum Result { case value(Int) }
+    enum Event { case note(String) }
+    func handle(_ intent: Intent, state: Int) -> Effect<Result, Event> {
+      .run { send in
+        send(.value(42))
+        send.event(.note("done"))
+      }
+    }
+    func reduce(_ state: Int, _ result: Result) -> Int {
+      if case .value(let n) = result { return n }
+      return state
+    }
+  }
+}
