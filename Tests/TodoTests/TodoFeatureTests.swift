@@ -26,22 +26,27 @@ final class MemoryStorage: TodoStorage, @unchecked Sendable {  // guarded by `lo
     TodoFeature(storage: storage, scheduler: scheduler, saveDelay: .seconds(3))
   }
 
-  @Test func editsChangeTheList() {
+  @Test func editsChangeTheListAndEachChangeStartsASave() {
     let store = TestStore(initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
     store.send(.add("Buy milk")) {
       $0.todos = [Todo(id: 1, title: "Buy milk")]
       $0.nextID = 2
+      $0.persistence = .saving
     }
     store.send(.add("Walk the dog")) {
       $0.todos.append(Todo(id: 2, title: "Walk the dog"))
       $0.nextID = 3
     }
     store.send(.toggle(id: 1)) { $0.todos[0].isDone = true }
-    store.send(.setFilter(.active)) { $0.filter = .active }
+    store.send(.setFilter(.active)) { $0.filter = .active }  // not a change of the list
     #expect(store.state.visible.map(\.id) == [2])
     #expect(store.state.remaining == 1)
     store.send(.clearCompleted) { $0.todos.removeFirst() }
     store.send(.delete(id: 2)) { $0.todos = [] }
+    #expect(storage.saves.isEmpty)  // each change cancelled the save waiting before it
+    store.advance(by: 3)
+    store.receive(.saved(count: 0)) { $0.persistence = .saved(count: 0) }
+    #expect(storage.saves == [[]])
     store.finish()
   }
 
@@ -54,42 +59,36 @@ final class MemoryStorage: TodoStorage, @unchecked Sendable {  // guarded by `lo
     store.finish()
   }
 
-  @Test func persistSavesAfterTheDelayOnVirtualTime() {
-    let initial = TodoFeature.State(todos: [Todo(id: 1, title: "a")])
-    let store = TestStore(initialState: initial, feature: feature(), scheduler: scheduler)
-    store.send(.persist) { $0.persistence = .saving }
+  @Test func theSaveRunsAfterTheQuietTimeOnVirtualTime() {
+    let store = TestStore(initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
+    store.send(.add("a")) {
+      $0.todos = [Todo(id: 1, title: "a")]
+      $0.nextID = 2
+      $0.persistence = .saving
+    }
+    store.advance(by: 2)
+    store.send(.add("b")) {  // within the delay: the first save is cancelled
+      $0.todos.append(Todo(id: 2, title: "b"))
+      $0.nextID = 3
+    }
     store.advance(by: 2)
     #expect(storage.saves.isEmpty)
     store.advance(by: 1)
-    store.receive(.saved(count: 1)) { $0.persistence = .saved(count: 1) }
-    #expect(storage.saves == [[Todo(id: 1, title: "a")]])
+    store.receive(.saved(count: 2)) { $0.persistence = .saved(count: 2) }
+    #expect(storage.saves.map { $0.map(\.title) } == [["a", "b"]])
     store.finish()
   }
 
   @Test func aFailedSaveBecomesState() {
     storage.fail(with: StorageError("disk full"))
     let store = TestStore(initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
-    store.send(.persist) { $0.persistence = .saving }
+    store.send(.add("a")) {
+      $0.todos = [Todo(id: 1, title: "a")]
+      $0.nextID = 2
+      $0.persistence = .saving
+    }
     store.advance(by: 3)
     store.receive(.saveFailed("disk full")) { $0.persistence = .failed("disk full") }
     store.finish()
-  }
-
-  @Test func theMiddlewareSavesEveryChangeOfTheListAndANewerSaveCancelsTheOlder() {
-    let store = Store(
-      initialState: TodoFeature.State(), feature: feature(),
-      middleware: [TodoFeature.persistence()])
-    store.send(.add("a"))
-    #expect(store.state.persistence == .saving)
-    scheduler.advanceTo(2)
-    store.send(.add("b"))  // within the delay: the first save is cancelled
-    store.send(.setFilter(.done))  // not a change of the list: no save
-    scheduler.advanceTo(4)
-    #expect(storage.saves.isEmpty)
-    scheduler.advanceTo(5)
-    #expect(storage.saves.map { $0.map(\.title) } == [["a", "b"]])
-    #expect(store.state.persistence == .saved(count: 2))
-    #expect(store.runningEffectCount == 0)
-    store.dispose()
   }
 }

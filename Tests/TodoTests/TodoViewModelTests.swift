@@ -13,9 +13,7 @@ struct TodoViewModelTests {
   func model(_ todos: [Todo] = [], storage: MemoryStorage = MemoryStorage()) -> TodoViewModel {
     let feature = TodoFeature(storage: storage, scheduler: scheduler, saveDelay: .seconds(1))
     return TodoViewModel(
-      store: Store(
-        initialState: TodoFeature.State(todos: todos), feature: feature,
-        middleware: [TodoFeature.persistence()]))
+      store: Store(initialState: TodoFeature.State(todos: todos), feature: feature))
   }
 
   @Test func rendersTheFilteredListAndTheSaveStatus() async {

@@ -4,11 +4,10 @@ import ReactiveMVI
 /// (and one-off events), results are reduced into a new state, and saving is an effect that
 /// runs after every change of the list.
 ///
-/// Saving: the ``persistence()`` middleware watches state changes; when the list changed it
-/// sends ``Intent/persist``, whose effect waits `saveDelay` on `scheduler` (a simulated slow
-/// disk, and a debounce: a newer change cancels the save in flight) and then writes the list
-/// through `storage`. A failed save becomes state (``Persistence/failed(_:)``), so the view
-/// shows it.
+/// Saving: after each result that changed the list, ``effect(after:state:)`` starts a save of
+/// the new list: it waits `saveDelay` on `scheduler` (a simulated slow disk, and a debounce: a
+/// newer change cancels the save in flight) and then writes the list through `storage`. A failed
+/// save becomes state (``Persistence/failed(_:)``), so the view shows it.
 public struct TodoFeature: Feature {
   public struct State: Equatable, Sendable {
     public var todos: [Todo]
@@ -47,8 +46,6 @@ public struct TodoFeature: Feature {
     case delete(id: Int)
     case setFilter(Filter)
     case clearCompleted
-    /// Saves the current list; sent by the ``TodoFeature/persistence()`` middleware.
-    case persist
   }
 
   public enum Result: Equatable, Sendable {
@@ -93,19 +90,26 @@ public struct TodoFeature: Feature {
       return .result(.filterChanged(filter))
     case .clearCompleted:
       return .result(.clearedCompleted)
-    case .persist:
+    }
+  }
+
+  /// After a change of the list: mark it as saving, and save the new list once `saveDelay` has
+  /// passed without another change.
+  public func effect(after result: Result, state: State) -> Effect<Result, Event> {
+    switch result {
+    case .added, .toggled, .deleted, .clearedCompleted:
       let todos = state.todos, storage = storage
-      let save = Observable.just(todos)
-        .delay(saveDelay, scheduler: scheduler)
-        .map { todos -> Result in
+      let save = Effect<Result, Event>.observable(
+        Observable.deferred { () -> Observable<Result> in
           try storage.save(todos)
-          return .saved(count: todos.count)
+          return .just(.saved(count: todos.count))
         }
+      ).catch { .saveFailed("\($0)") }
       return .merge(
         .result(.saveStarted),
-        Effect.observable(save)
-          .catch { .saveFailed("\($0)") }
-          .cancellable(id: SaveID(), cancelInFlight: true))
+        save.debounce(id: SaveID(), for: saveDelay, scheduler: scheduler))
+    case .filterChanged, .saveStarted, .saved, .saveFailed:
+      return .none
     }
   }
 
@@ -133,15 +137,5 @@ public struct TodoFeature: Feature {
       state.persistence = .failed(message)
     }
     return state
-  }
-
-  /// Sends ``Intent/persist`` after every state change that changed the list (not the filter,
-  /// not the save status), so every edit is saved.
-  public static func persistence() -> Middleware<TodoFeature> {
-    Middleware { activity, context in
-      if case .stateChanged(let old, let new) = activity, old.todos != new.todos {
-        context.send(.persist)
-      }
-    }
   }
 }

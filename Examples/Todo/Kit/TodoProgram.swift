@@ -113,7 +113,7 @@ public struct TodoProgram: Sendable {
       storage: storage, scheduler: MainScheduler.instance,
       saveDelay: .milliseconds(options.saveDelay))
     let errorOutput = self.errorOutput
-    var middleware = [TodoFeature.persistence()]
+    var middleware: [Middleware<TodoFeature>] = []
     if options.verbose {
       middleware.append(.logging(prefix: "[todo] ", sink: { write(errorOutput, $0 + "\n") }))
     }
