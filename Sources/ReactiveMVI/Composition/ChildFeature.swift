@@ -30,10 +30,10 @@ public struct ChildFeature<Parent: Feature, Child: Feature> {
   /// The embedded feature.
   public let child: Child
   let state: WritableKeyPath<Parent.State, Child.State>
-  let extractIntent: (Parent.Intent) -> Child.Intent?
-  let embedResult: (Child.Result) -> Parent.Result
-  let extractResult: (Parent.Result) -> Child.Result?
-  let embedEvent: (Child.Event) -> Parent.Event
+  let extractIntent: @Sendable (Parent.Intent) -> Child.Intent?
+  let embedResult: @Sendable (Child.Result) -> Parent.Result
+  let extractResult: @Sendable (Parent.Result) -> Child.Result?
+  let embedEvent: @Sendable (Child.Event) -> Parent.Event
 
   /// Embeds `child`, whose state is at `state`.
   ///
@@ -44,10 +44,10 @@ public struct ChildFeature<Parent: Feature, Child: Feature> {
   ///   - event: a child event as a parent event.
   public init(
     _ child: Child, state: WritableKeyPath<Parent.State, Child.State>,
-    intent: @escaping (Parent.Intent) -> Child.Intent?,
-    result: @escaping (Child.Result) -> Parent.Result,
-    extractResult: @escaping (Parent.Result) -> Child.Result?,
-    event: @escaping (Child.Event) -> Parent.Event
+    intent: @escaping @Sendable (Parent.Intent) -> Child.Intent?,
+    result: @escaping @Sendable (Child.Result) -> Parent.Result,
+    extractResult: @escaping @Sendable (Parent.Result) -> Child.Result?,
+    event: @escaping @Sendable (Child.Event) -> Parent.Event
   ) {
     self.child = child
     self.state = state
@@ -85,9 +85,9 @@ extension ChildFeature where Child.Event == Never {
   /// Embeds a child without events.
   public init(
     _ child: Child, state: WritableKeyPath<Parent.State, Child.State>,
-    intent: @escaping (Parent.Intent) -> Child.Intent?,
-    result: @escaping (Child.Result) -> Parent.Result,
-    extractResult: @escaping (Parent.Result) -> Child.Result?
+    intent: @escaping @Sendable (Parent.Intent) -> Child.Intent?,
+    result: @escaping @Sendable (Child.Result) -> Parent.Result,
+    extractResult: @escaping @Sendable (Parent.Result) -> Child.Result?
   ) {
     self.init(
       child, state: state, intent: intent, result: result, extractResult: extractResult,
@@ -95,8 +95,47 @@ extension ChildFeature where Child.Event == Never {
   }
 }
 
+// Sendable so that parents can keep them in `static let`s. @unchecked only for the key paths:
+// a key path is an immutable value; Swift does not call it Sendable because a key path through
+// a subscript could capture non-Sendable arguments. The closures are @Sendable.
+extension ChildFeature: @unchecked Sendable where Child: Sendable {}
+extension OptionalChildFeature: @unchecked Sendable where Child: Sendable {}
+extension ChildFeatures: @unchecked Sendable where Child: Sendable {}
+
 /// The function from an impossible value: a child without events has none to embed.
-private func absurd<Value>(_ never: Never) -> Value {}
+@Sendable private func absurd<Value>(_ never: Never) -> Value {}
+
+/// The same, for a row's event (its id comes first).
+@Sendable private func absurdRow<ID, Value>(_ id: ID, _ never: Never) -> Value {}
+
+extension ChildFeatures where Child.Event == Never {
+  /// Embeds one `child` (a feature without events) per element of the array at `state`.
+  public init(
+    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>, id: KeyPath<Child.State, ID>,
+    intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
+    result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
+    extractResult: @escaping @Sendable (Parent.Result) -> (ID, Child.Result)?
+  ) {
+    self.init(
+      child, state: state, id: id, intent: intent, result: result, extractResult: extractResult,
+      event: absurdRow)
+  }
+}
+
+extension ChildFeatures where Child.Event == Never, Child.State: Identifiable, Child.State.ID == ID {
+  /// Embeds one `child` (a feature without events) per element of the array at `state`,
+  /// identified by its `id`.
+  public init(
+    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>,
+    intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
+    result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
+    extractResult: @escaping @Sendable (Parent.Result) -> (ID, Child.Result)?
+  ) {
+    self.init(
+      child, state: state, id: \.id, intent: intent, result: result, extractResult: extractResult,
+      event: absurdRow)
+  }
+}
 
 /// A child feature whose state may be absent (a sheet, a detail screen): like ``ChildFeature``
 /// with the child's state at an optional key path (TCA's `ifLet`). While the state is `nil`,
@@ -107,18 +146,18 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
   /// The embedded feature.
   public let child: Child
   let state: WritableKeyPath<Parent.State, Child.State?>
-  let extractIntent: (Parent.Intent) -> Child.Intent?
-  let embedResult: (Child.Result) -> Parent.Result
-  let extractResult: (Parent.Result) -> Child.Result?
-  let embedEvent: (Child.Event) -> Parent.Event
+  let extractIntent: @Sendable (Parent.Intent) -> Child.Intent?
+  let embedResult: @Sendable (Child.Result) -> Parent.Result
+  let extractResult: @Sendable (Parent.Result) -> Child.Result?
+  let embedEvent: @Sendable (Child.Event) -> Parent.Event
 
   /// Embeds `child`, whose state (when present) is at `state`; see ``ChildFeature/init(_:state:intent:result:extractResult:event:)``.
   public init(
     _ child: Child, state: WritableKeyPath<Parent.State, Child.State?>,
-    intent: @escaping (Parent.Intent) -> Child.Intent?,
-    result: @escaping (Child.Result) -> Parent.Result,
-    extractResult: @escaping (Parent.Result) -> Child.Result?,
-    event: @escaping (Child.Event) -> Parent.Event
+    intent: @escaping @Sendable (Parent.Intent) -> Child.Intent?,
+    result: @escaping @Sendable (Child.Result) -> Parent.Result,
+    extractResult: @escaping @Sendable (Parent.Result) -> Child.Result?,
+    event: @escaping @Sendable (Child.Event) -> Parent.Event
   ) {
     self.child = child
     self.state = state
@@ -160,18 +199,18 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   public let child: Child
   let state: WritableKeyPath<Parent.State, [Child.State]>
   let id: KeyPath<Child.State, ID>
-  let extractIntent: (Parent.Intent) -> (ID, Child.Intent)?
-  let embedResult: (ID, Child.Result) -> Parent.Result
-  let extractResult: (Parent.Result) -> (ID, Child.Result)?
-  let embedEvent: (ID, Child.Event) -> Parent.Event
+  let extractIntent: @Sendable (Parent.Intent) -> (ID, Child.Intent)?
+  let embedResult: @Sendable (ID, Child.Result) -> Parent.Result
+  let extractResult: @Sendable (Parent.Result) -> (ID, Child.Result)?
+  let embedEvent: @Sendable (ID, Child.Event) -> Parent.Event
 
   /// Embeds one `child` per element of the array at `state`, identified by `id`.
   public init(
     _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>, id: KeyPath<Child.State, ID>,
-    intent: @escaping (Parent.Intent) -> (ID, Child.Intent)?,
-    result: @escaping (ID, Child.Result) -> Parent.Result,
-    extractResult: @escaping (Parent.Result) -> (ID, Child.Result)?,
-    event: @escaping (ID, Child.Event) -> Parent.Event
+    intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
+    result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
+    extractResult: @escaping @Sendable (Parent.Result) -> (ID, Child.Result)?,
+    event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
   ) {
     self.child = child
     self.state = state
@@ -219,10 +258,10 @@ extension ChildFeatures where Child.State: Identifiable, Child.State.ID == ID {
   /// Embeds one `child` per element of the array at `state`, identified by its `id`.
   public init(
     _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>,
-    intent: @escaping (Parent.Intent) -> (ID, Child.Intent)?,
-    result: @escaping (ID, Child.Result) -> Parent.Result,
-    extractResult: @escaping (Parent.Result) -> (ID, Child.Result)?,
-    event: @escaping (ID, Child.Event) -> Parent.Event
+    intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
+    result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
+    extractResult: @escaping @Sendable (Parent.Result) -> (ID, Child.Result)?,
+    event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
   ) {
     self.init(
       child, state: state, id: \.id, intent: intent, result: result, extractResult: extractResult,

@@ -94,40 +94,54 @@ import Testing
     // end snippet
   }
 
-  @Test func movieSearch() async {
-    let store = TestStore(
-      initialState: MovieSearch.State.idle,
-      feature: MovieSearch(search: { query in query == "none" ? [] : ["\(query) 1", "\(query) 2"] }))
-    store.send(.search("Alien")) { $0 = .loading(query: "Alien") }
-    await store.receive(.found(query: "Alien", movies: ["Alien 1", "Alien 2"]), timeout: .seconds(30)) {
-      $0 = .loaded(["Alien 1", "Alien 2"])
+  @Test func movieSearchOnVirtualTime() async {
+    // snippet: store-movie-search-test
+    let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)   // a tick is a millisecond
+    let search: @Sendable (String) async throws -> [String] = { query in
+      if query == "offline" { throw MovieSearch.Offline() }
+      return ["\(query) 1", "\(query) 2"]
     }
-    store.send(.open("Alien 1"))
-    store.receiveEvent(.showDetail("Alien 1"))
-    store.send(.clear) { $0 = .idle }
+    let store = TestStore(initialState: MovieSearch.State.idle,
+                          feature: MovieSearch(search: search, scheduler: scheduler),
+                          scheduler: scheduler)
+    store.send(.queryChanged("ali")) { $0 = .loading(query: "ali") }
+    store.advance(by: 100)
+    store.send(.queryChanged("alien")) { $0 = .loading(query: "alien") }   // "ali" never runs
+    store.advance(by: 300)
+    await store.receive(.found(query: "alien", movies: ["alien 1", "alien 2"]), timeout: .seconds(10)) {
+      $0 = .loaded(["alien 1", "alien 2"])
+    }
+    store.send(.open("alien 1"))
+    store.receiveEvent(.showDetail("alien 1"))
+    store.send(.queryChanged("offline")) { $0 = .loading(query: "offline") }
+    store.advance(by: 300)
+    await store.receive(.failed("offline"), timeout: .seconds(10)) { $0 = .error("offline") }
     store.finish()
+    // end snippet
   }
 }
 
 // snippet: store-movie-search
 struct MovieSearch: Feature {
   enum State: Equatable { case idle, loading(query: String), loaded([String]), empty(query: String), error(String) }
-  enum Intent { case search(String), clear, open(String) }
+  enum Intent { case queryChanged(String), clear, open(String) }
   enum Result: Equatable { case started(String), found(query: String, movies: [String]), failed(String), cleared }
   enum Event: Equatable { case showDetail(String) }
+  struct SearchID: Hashable, Sendable {}
 
-  var search: @Sendable (String) async throws -> [String]
+  var search: @Sendable (String) async throws -> [String]   // the API, injected
+  var scheduler: any SchedulerType                            // real time in the app, virtual in tests
 
   func handle(_ intent: Intent, state: State) -> Effect<Result, Event> {
     switch intent {
-    case .search(let query):
+    case .queryChanged(let query):
       let search = self.search
       return .merge(
-        .result(.started(query)),                                      // loading, at once
+        .result(.started(query)),                                           // loading, at once
         .task { .found(query: query, movies: try await search(query)) }
-          .cancellable(id: "search", cancelInFlight: true))            // latest query wins
-    case .clear: return .merge(.cancel(id: "search"), .result(.cleared))
-    case .open(let movie): return .event(.showDetail(movie))           // navigation: an event
+          .debounce(id: SearchID(), for: .milliseconds(300), scheduler: scheduler))  // latest query wins
+    case .clear: return .merge(.cancel(id: SearchID()), .result(.cleared))
+    case .open(let movie): return .event(.showDetail(movie))                      // navigation: an event
     }
   }
 
@@ -156,5 +170,12 @@ final class StoreDocView {
       .subscribe(with: self, onNext: { view, state in view.render(state) })
       .disposed(by: bag)
     // end snippet
+  }
+}
+
+extension MovieSearch {
+  /// The search's failure in the example test.
+  struct Offline: Error, CustomStringConvertible {
+    var description: String { "offline" }
   }
 }
