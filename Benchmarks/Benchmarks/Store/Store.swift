@@ -119,7 +119,7 @@ func heroBenchmarks() {
 
   Benchmark("8_HeroIntent.ReactiveCore") { benchmark in
     let view = DiscardingHeroView()
-    let intent = HeroSelectorIntent(roster: .default)
+    let intent = HeroPresenter(roster: .default)
     let binding = intent.bind(to: view)
     benchmark.startMeasurement()
     for index in benchmark.scaledIterations { intent.send(heroIntentCycle[index & 3]) }

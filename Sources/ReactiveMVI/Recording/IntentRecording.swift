@@ -42,7 +42,9 @@ public enum IntentLog {
   ) throws -> [Intent] {
     let decoder = JSONDecoder()
     var intents: [Intent] = []
-    for (index, line) in log.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // "\r\n" is one Character: split on both line ends, so logs with CRLF line ends decode too.
+    let lines = log.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    for (index, line) in lines.enumerated() {
       let trimmed = line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace)
         .reversed()
       let text = String(trimmed)

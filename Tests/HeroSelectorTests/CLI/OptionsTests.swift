@@ -21,7 +21,7 @@ import Testing
 
   @Test func everyOption() throws {
     let options = try Options.parse([
-      "--intents", "n, previous,,S,dismiss,q", "--heroes=h.json", "--format", "json", "--record",
+      "--intents", "n, previous,S,dismiss,q", "--heroes=h.json", "--format", "json", "--record",
       "r.log",
     ])
     #expect(options.intents == [.next, .previous, .select, .dismiss, .quit])
@@ -31,7 +31,16 @@ import Testing
     #expect(try Options.parse(["--replay", "r.log"]).replayPath == "r.log")
     #expect(try Options.parse(["-h"]).help)
     #expect(try Options.parse(["--format=text", "--help"]).help)
-    #expect(try Options.parse(["--intents", ""]).intents == [])
+  }
+
+  @Test func emptyIntentListsAndItemsAreUsageErrors() {
+    #expect(
+      usageError(["--intents", ""])
+        == "--intents: the list is empty; expected next, previous, select, dismiss, quit (or n, p, s, d, q)")
+    #expect(
+      usageError(["--intents", "n,,s"]) == "--intents: item 2 is empty (two commas, or a comma at an end)")
+    #expect(
+      usageError(["--intents", "n,"]) == "--intents: item 2 is empty (two commas, or a comma at an end)")
   }
 
   @Test func usageErrorsNameTheWord() {

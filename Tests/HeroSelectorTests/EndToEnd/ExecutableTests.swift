@@ -171,11 +171,12 @@ import Testing
     let replayed = try HeroSelectorExecutable.run(["--format", "json", "--replay", log])
     #expect(replayed.exitCode == 0)
     #expect(replayed.stdout == recorded.stdout)
-    // Text too, and recording appends.
-    let again = try HeroSelectorExecutable.run(["--record", log], stdin: "quit\n")
+    // Text too, and recording appends (quit stops the program; it is not an intent the store
+    // handles, so it is not recorded).
+    let again = try HeroSelectorExecutable.run(["--record", log], stdin: "next\nquit\n")
     #expect(again.exitCode == 0)
     #expect(
-      try String(contentsOfFile: log, encoding: .utf8) == logText + #"{"intent":"quit"}"# + "\n")
+      try String(contentsOfFile: log, encoding: .utf8) == logText + #"{"intent":"next"}"# + "\n")
   }
 
   @Test func malformedReplayLineExits65WithFileAndLine() throws {
@@ -186,7 +187,7 @@ import Testing
       .write(to: URL(fileURLWithPath: log))
     let result = try HeroSelectorExecutable.run(["--format", "json", "--replay", log])
     #expect(result.exitCode == 65)
-    #expect(result.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
+    #expect(result.stdout == "")  // the whole log is checked first: nothing is drawn
     #expect(
       result.stderr
         == "hero-selector: \(log):3:17: malformed JSON: expected ',' or '}', found end of file\n")

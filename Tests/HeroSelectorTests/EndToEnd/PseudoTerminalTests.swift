@@ -156,6 +156,22 @@ private final class PseudoTerminal {
     #expect(terminal.plainOutput.components(separatedBy: "Stamina").count - 1 == 6)
   }
 
+  @Test func enterAndSpacePressTheAlertsDismissButton() throws {
+    let terminal = try PseudoTerminal()
+    let process = try launch(terminal)
+    #expect(terminal.waitFor("Enter select · q quit"))
+    terminal.type("\r")
+    #expect(terminal.waitFor("You selected Son-Goku"))
+    terminal.type("\r")  // Enter on the alert: dismiss, not select again
+    #expect(terminal.waitFor("Enter select · q quit", count: 2))
+    terminal.type(" ")  // Space selects on the hero screen…
+    #expect(terminal.waitFor("You selected Son-Goku", count: 2))
+    terminal.type(" ")  // …and dismisses on the alert
+    #expect(terminal.waitFor("Enter select · q quit", count: 3))
+    terminal.type("\u{04}")  // Ctrl-D quits
+    #expect(waitForExit(process) == 0)
+  }
+
   @Test func noColorAndCtrlC() throws {
     let terminal = try PseudoTerminal()
     let cookedFlags = terminal.localFlags
@@ -192,8 +208,7 @@ private final class PseudoTerminal {
     #expect(
       try String(contentsOf: recorded, encoding: .utf8)
         == #"{"intent":"next"}"# + "\n" + #"{"intent":"select"}"# + "\n" + #"{"intent":"dismiss"}"#
-        + "\n"
-        + #"{"intent":"quit"}"# + "\n")
+        + "\n")  // q stops the program: not an intent the store handles, so not recorded)
     try? FileManager.default.removeItem(at: recorded.deletingLastPathComponent())
   }
 

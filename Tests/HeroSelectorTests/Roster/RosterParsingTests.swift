@@ -71,7 +71,14 @@ import Testing
         == "h.json:1:22: hero \"A\": speed 11 is outside 0...10")
     #expect(
       message("[{\"name\":\"A\",\"speed\":1,\n\"power\":-1,\"stamina\":1}]")
-        == "h.json:2:9: hero \"A\": power -1 is outside 0...10")
+        == "h.json:2:9: hero \"A\": power must be a whole number from 0 to 10, found -1")
+    // The grammar: no sign, no leading zero (`-0`, `007` are refused).
+    #expect(
+      message(#"[{"name":"A","speed":-0,"power":1,"stamina":1}]"#)
+        == "h.json:1:22: hero \"A\": speed must be a whole number from 0 to 10, found -0")
+    #expect(
+      message(#"[{"name":"A","speed":007,"power":1,"stamina":1}]"#)
+        == "h.json:1:22: hero \"A\": speed must be a whole number from 0 to 10, found 007")
     #expect(
       message(#"[{"name":"A","speed":1,"power":1,"stamina":2.5}]"#)
         == "h.json:1:44: hero \"A\": stamina must be a whole number from 0 to 10, found 2.5")

@@ -25,6 +25,13 @@ import Testing
     #expect(copy.state == Counter.State(count: 1, label: "hi \"there\"\n"))
   }
 
+  @Test func aLogWithCRLFLineEndsReplays() throws {
+    let store = Store(initialState: Counter.State(), feature: Counter())
+    try store.replay(jsonLines: "{\"increment\":{}}\r\n{\"increment\":{}}\r\n")
+    #expect(store.state.count == 2)
+    #expect(try IntentLog.intents(Counter.Intent.self, fromJSONLines: "{\"decrement\":{}}\r\n\r\n") == [.decrement])
+  }
+
   @Test func aBadLineIsReportedWithItsNumberAndNothingIsSent() {
     let store = Store(initialState: Counter.State(), feature: Counter())
     let log = "{\"increment\":{}}\n\n  \nnot json\n"

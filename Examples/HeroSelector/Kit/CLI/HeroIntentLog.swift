@@ -1,8 +1,12 @@
-/// The record/replay log: one JSON object per line, `{"intent":"next"}`.
+import ReactiveMVI
+
+/// The record/replay log: one JSON object per line, `{"intent":"next"}`. Lines are written by
+/// ReactiveMVI's `IntentLog` (`HeroIntent` is `Codable` in this form); reading them back goes
+/// through the demo's own JSON parser, which names the line and column of a fault.
 public enum HeroIntentLog {
-  /// The log line for `intent` (no newline).
+  /// The log line for `intent` (no newline), as `IntentLog` writes it.
   public static func line(for intent: HeroIntent) -> String {
-    "{\"intent\":\"\(intent.rawValue)\"}"
+    (try? IntentLog.jsonLine(for: intent)) ?? "{\"intent\":\"\(intent.rawValue)\"}"
   }
 
   /// Parses one log line; `location` (`file:line`) prefixes every error.

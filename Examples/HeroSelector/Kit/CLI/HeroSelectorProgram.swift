@@ -4,6 +4,8 @@
   import Darwin
 #endif
 
+import ReactiveMVI
+
 /// The `hero-selector` program: parses the command line, loads the roster, wires the intent to
 /// the render sink and feeds it intents from `--replay`, `--intents`, standard input or the
 /// keyboard. Returns the exit code; the executable only calls `exit` with it.
@@ -42,7 +44,7 @@ public struct HeroSelectorProgram: Sendable {
         try Roster.load(path: path)
       } ?? .default
     let recorder = try options.recordPath.map { path throws(HeroSelectorError) in
-      try Recorder(path: path)
+      try IntentRecorder(path: path)
     }
 
     if options.intents == nil && options.replayPath == nil && isatty(input) == 1 {
@@ -52,23 +54,30 @@ public struct HeroSelectorProgram: Sendable {
       return try session.run()
     }
 
-    let intent = HeroSelectorIntent(roster: roster)
-    let sink = StateSink(fd: output, format: options.format)
-    let binding = intent.bind(to: sink)
-    defer { binding.dispose() }
+    // The intents' source first: a replay log is read and checked whole before anything is
+    // drawn, so an invalid or missing log renders nothing.
     var source = try IntentSource(options: options, input: input)
+    let presenter = HeroPresenter(roster: roster, middleware: recorder.map { [$0.middleware] } ?? [])
+    let sink = StateSink(fd: output, format: options.format)
+    let binding = presenter.bind(to: sink)
+    defer { binding.dispose() }
     while !sink.failed, let next = try source.next() {
-      try recorder?.record(next)
       if next == .quit { break }
-      intent.send(next)
+      presenter.send(next)
+      try recorder?.check()
     }
+    if let error = sink.writeError { throw error }
     return 0
   }
 }
 
-/// Appends intents to the `--record` file.
-struct Recorder {
+/// Appends every handled intent to the `--record` file, one JSON line per intent, with
+/// ReactiveMVI's `.recordingIntents` middleware (the lines are `IntentLog`'s, which
+/// `HeroIntent`'s `Codable` form makes `{"intent":"next"}`). Each line is written with one
+/// `write(2)` in append mode, so a killed process never leaves half a line.
+struct IntentRecorder {
   let path: String
+  private let failure = FailureBox()
 
   /// Checks that the file can be opened for appending before anything runs.
   init(path: String) throws(HeroSelectorError) {
@@ -78,18 +87,36 @@ struct Recorder {
     }
   }
 
-  func record(_ intent: HeroIntent) throws(HeroSelectorError) {
-    do { try FileIO.append(HeroIntentLog.line(for: intent) + "\n", to: path) } catch {
-      throw .data("cannot write record file '\(path)': \(error.message)")
-    }
+  /// The middleware that records into the file.
+  var middleware: Middleware<HeroFeature> {
+    let path = self.path, failure = self.failure
+    return .recordingIntents(to: { line in
+      guard failure.error == nil else { return }
+      do throws(FileIO.Failure) { try FileIO.append(line + "\n", to: path) } catch {
+        failure.error = .io("cannot write record file '\(path)': \(error.message)")
+      }
+    })
+  }
+
+  /// Throws the first write failure, if any.
+  func check() throws(HeroSelectorError) {
+    if let error = failure.error { throw error }
+  }
+
+  /// The first write failure; written and read on the thread that drains the store, which is
+  /// the program's only thread here.
+  final class FailureBox: @unchecked Sendable {
+    var error: HeroSelectorError?
   }
 }
 
 /// Where non-interactive intents come from: `--replay FILE`, `--intents LIST` or standard input.
 struct IntentSource {
+  /// The largest replay log accepted, in bytes.
+  static let maximumLogSize = 16 << 20
+
   private enum Kind {
     case list([HeroIntent])
-    case replay(path: String, lines: [Substring])
     case lines(LineReader)
   }
 
@@ -98,17 +125,29 @@ struct IntentSource {
 
   init(options: Options, input: Int32) throws(HeroSelectorError) {
     if let path = options.replayPath {
-      let text: String
-      do { text = try FileIO.read(path) } catch {
-        throw .data("cannot read replay log '\(path)': \(error.message)")
-      }
-      kind = .replay(
-        path: path, lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+      kind = .list(try Self.loadLog(path))
     } else if let intents = options.intents {
       kind = .list(intents)
     } else {
       kind = .lines(LineReader(fd: input))
     }
+  }
+
+  /// Every intent of the log at `path`; throws for the first bad line (nothing is run then).
+  static func loadLog(_ path: String) throws(HeroSelectorError) -> [HeroIntent] {
+    let text: String
+    do { text = try FileIO.read(path, maximumSize: maximumLogSize) } catch {
+      throw .data("cannot read replay log '\(path)': \(error.message)")
+    }
+    var intents: [HeroIntent] = []
+    // "\r\n" is one Character in Swift: split on both line ends, so CRLF logs read as LF ones.
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    for (index, line) in lines.enumerated() {
+      if let intent = try HeroIntentLog.parse(line: String(line), location: "\(path):\(index + 1)") {
+        intents.append(intent)
+      }
+    }
+    return intents
   }
 
   /// The next intent, nil at the end; throws on a bad line (data error naming it).
@@ -118,21 +157,14 @@ struct IntentSource {
       guard position < intents.count else { return nil }
       position += 1
       return intents[position - 1]
-    case .replay(let path, let lines):
-      while position < lines.count {
-        position += 1
-        if let intent = try HeroIntentLog.parse(
-          line: String(lines[position - 1]), location: "\(path):\(position)")
-        {
-          return intent
-        }
-      }
-      return nil
     case .lines(var reader):
       defer { kind = .lines(reader) }
       while let line = reader.nextLine() {
         position += 1
-        let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        guard case .line(let text) = line else {
+          throw .data("<stdin>:\(position): the line is longer than \(LineReader.maximumLength) bytes")
+        }
+        let content = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
         if content.trimmingSpaces().isEmpty { continue }
         do {
           return try HeroIntent.parse(content)

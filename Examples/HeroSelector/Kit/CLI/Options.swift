@@ -75,12 +75,17 @@ public struct Options: Equatable, Sendable {
   }
 
   private static func parseIntentList(_ list: String) throws(HeroSelectorError) -> [HeroIntent] {
+    guard !list.trimmingSpaces().isEmpty else {
+      throw .usage("--intents: the list is empty; expected \(HeroIntent.wordList)")
+    }
     var intents: [HeroIntent] = []
-    for (offset, word) in list.split(separator: ",", omittingEmptySubsequences: false).enumerated()
-    where !word.trimmingSpaces().isEmpty {
+    for (offset, word) in list.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
+      guard !word.trimmingSpaces().isEmpty else {
+        throw .usage("--intents: item \(offset + 1) is empty (two commas, or a comma at an end)")
+      }
       guard let intent = HeroIntent(word: word) else {
         throw .usage(
-          "--intents: unknown intent '\(word.trimmingSpaces())' (item \(offset + 1)); "
+          "--intents: unknown intent '\(excerpt(word.trimmingSpaces()))' (item \(offset + 1)); "
             + "expected \(HeroIntent.wordList)")
       }
       intents.append(intent)
@@ -97,20 +102,25 @@ public struct Options: Equatable, Sendable {
 
     With no arguments in a terminal it is interactive:
       ← / h  previous hero     → / l  next hero     Enter  select
-      Esc    dismiss the alert q      quit          (Ctrl-C quits too)
+      Esc    dismiss the alert (Enter and Space press its [ Dismiss ] button too)
+      q      quit              (Ctrl-D and Ctrl-C quit too)
     When standard input is not a terminal it reads intents from it, one per line (blank lines
     and # comments skipped), renders every emitted state and exits 0 at the end of the input.
 
     OPTIONS:
       --intents LIST     comma-separated intents to run instead of reading stdin, then exit
       --heroes FILE      a JSON roster: [{"name": "…", "speed": 7, "power": 7, "stamina": 5}, …]
-                         (stats 0...10, names unique, at least one hero)
+                         (a regular file of at most 128 MiB; stats are whole numbers 0 to 10
+                         written plainly: no sign, leading zero, fraction or exponent; names
+                         unique, without control characters; at least one hero)
       --format text|json text (default) draws the screen; json prints one JSON object per
                          emitted state:
                          {"state":"presenting","hero":{…},"previousAvailable":false,"nextAvailable":true}
                          {"state":"selected","hero":{…}}
       --record FILE      append every intent to FILE as a JSON line: {"intent":"next"}
-      --replay FILE      run the intents recorded in FILE (cannot be combined with --intents)
+                         (ReactiveMVI's intent recording)
+      --replay FILE      run the intents recorded in FILE (cannot be combined with --intents);
+                         the whole log is checked before anything is drawn
       -h, --help         print this help
 
     INTENTS: next, previous, select, dismiss, quit (aliases n, p, s, d, q).
@@ -118,10 +128,13 @@ public struct Options: Equatable, Sendable {
       select shows the alert "You selected <name>"; while it shows only dismiss and quit act;
       dismiss presents the same hero again; quit stops at once.
 
-    EXIT CODES: 0 success; 64 usage error (unknown option or --intents word, missing value);
-      65 data error (roster missing, malformed, empty, stat outside 0...10, duplicate name;
-      unknown intent on stdin; malformed replay log). The message on stderr names the
-      file, line and word at fault; states rendered before the error stay printed.
+    EXIT CODES: 0 success; 64 usage error (unknown option or --intents word, empty item,
+      missing value); 65 data error (roster or log missing, not a regular file, too large,
+      malformed, empty, stat outside 0...10, duplicate name, control character in a name;
+      unknown intent or a line over 64 KiB on stdin; malformed replay log); 74 the output
+      could not be written (a full disk); 130 / 143 interactive mode ended by Ctrl-C
+      (SIGINT) / SIGTERM. The message on stderr names the file, line and word at fault (a
+      short, escaped excerpt); states rendered before the error stay printed.
 
     """
 }

@@ -1,10 +1,12 @@
 import ReactiveMVI
 
-/// The hero selector as a ReactiveMVI `Feature`: intents are reduced directly (no side effects).
+/// The hero selector as a ReactiveMVI `Feature`, with no side effects.
 ///
-/// `handle` lets through only the intents that change the state (`HeroReducer.reduce` returns
-/// non-nil), so the store emits nothing for a move past an edge or an intent the alert blocks;
-/// `reduce` applies an intent with the same pure function.
+/// `handle` runs the pure `HeroReducer` once per intent: an intent that changes nothing (a move
+/// past an edge, an intent the alert blocks) has no effect, so the store emits nothing; otherwise
+/// its result *is* the next state, which `reduce` installs. (Reducing in `handle` is right here
+/// because the decision "does this intent change anything?" needs the next state; the state
+/// machine still runs exactly once per intent.)
 ///
 /// ```swift
 /// let store = Store(initialState: HeroReducer(roster: .default).initialState,
@@ -16,21 +18,18 @@ import ReactiveMVI
 public struct HeroFeature: Feature, Sendable {
   public typealias State = HeroState
   public typealias Intent = HeroIntent
-  public typealias Result = HeroIntent
+  public typealias Result = HeroState
 
   public let reducer: HeroReducer
 
   public init(roster: Roster) { reducer = HeroReducer(roster: roster) }
 
-  public func handle(_ intent: HeroIntent, state: HeroState) -> Effect<HeroIntent, Never> {
-    reducer.reduce(state, intent) == nil ? .none : .result(intent)
+  @inlinable
+  public func handle(_ intent: HeroIntent, state: HeroState) -> Effect<HeroState, Never> {
+    guard let next = reducer.reduce(state, intent) else { return .none }
+    return .result(next)
   }
 
-  public func reduce(_ state: HeroState, _ intent: HeroIntent) -> HeroState {
-    guard let next = reducer.reduce(state, intent) else {
-      preconditionFailure(
-        "Internal inconsistency: handle let through an intent that changes nothing")
-    }
-    return next
-  }
+  @inlinable
+  public func reduce(_ state: HeroState, _ next: HeroState) -> HeroState { next }
 }

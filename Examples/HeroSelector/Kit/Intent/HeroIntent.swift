@@ -31,7 +31,7 @@ public enum HeroIntent: String, CaseIterable, Sendable, Equatable, Hashable {
   /// Parses `word`, or throws a message naming it.
   static func parse(_ word: some StringProtocol) throws(HeroSelectorError) -> HeroIntent {
     guard let intent = HeroIntent(word: word) else {
-      throw .data("unknown intent '\(word.trimmingSpaces())'; expected \(wordList)")
+      throw .data("unknown intent '\(excerpt(word.trimmingSpaces()))'; expected \(wordList)")
     }
     return intent
   }
@@ -44,5 +44,26 @@ extension StringProtocol {
       let end = lastIndex(where: { !isSpace($0) })
     else { return "" }
     return String(self[start...end])
+  }
+}
+
+/// The record/replay form of an intent: `{"intent":"next"}` (see `HeroIntentLog`). With it,
+/// ReactiveMVI's `IntentLog` and `.recordingIntents` write the demo's log format.
+extension HeroIntent: Codable {
+  enum CodingKeys: String, CodingKey { case intent }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let word = try container.decode(String.self, forKey: .intent)
+    guard let intent = HeroIntent(word: word) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .intent, in: container, debugDescription: "unknown intent '\(excerpt(word))'")
+    }
+    self = intent
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(rawValue, forKey: .intent)
   }
 }

@@ -27,7 +27,7 @@ public struct HeroSelector: Equatable, Sendable {
   /// A selector on `roster`, positioned on `hero` (the first hero if `hero` is not in it).
   public init(roster: Roster, positionedOn hero: Hero) {
     self.roster = roster
-    self.cursor = roster.heroes.firstIndex(of: hero) ?? 0
+    self.cursor = roster.index(of: hero) ?? 0
   }
 
   /// The hero under the cursor.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The render sink: a `HeroView` that writes every state it is given to a file descriptor.
 ///
 /// - `.stream`: text screens separated by a blank line, or one JSON object per line; for pipes,
@@ -13,8 +19,11 @@ public final class StateSink: HeroView {
   let text: TextRenderer
   private var rendered = 0
   private var drawnLines = 0
-  /// Set once writing failed (a closed pipe): the program stops.
+  /// Set once writing failed: the program stops.
   private(set) var failed = false
+  /// Why writing failed, unless the reader went away (EPIPE: `| head` closed the pipe, which
+  /// ends the program quietly): a full disk or another I/O error, reported with exit code 74.
+  private(set) var writeError: HeroSelectorError?
 
   public init(fd: Int32, format: Options.Format, mode: Mode = .stream, color: Bool = false) {
     self.fd = fd
@@ -50,13 +59,16 @@ public final class StateSink: HeroView {
     let hints =
       switch state {
       case .presenting: "←/h previous · →/l next · Enter select · q quit"
-      case .selected: "Esc dismiss · q quit"
+      case .selected: "Enter/Esc dismiss · q quit"
       }
     return text.color ? Ansi.dim + hints + Ansi.reset : hints
   }
 
   func emit(_ output: String) {
     guard !failed else { return }
-    do { try FileIO.writeAll(fd, output) } catch { failed = true }
+    do { try FileIO.writeAll(fd, output) } catch {
+      failed = true
+      if error.code != EPIPE { writeError = .io("cannot write the output: \(error.message)") }
+    }
   }
 }

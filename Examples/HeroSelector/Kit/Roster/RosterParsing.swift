@@ -54,6 +54,15 @@ extension Roster {
       guard !name.trimmingSpaces().isEmpty else {
         throw fail(nameValue, "hero \(number): name is empty")
       }
+      // Names are drawn on a terminal: control characters (escape sequences, newlines, NUL)
+      // could rewrite the screen, so they are refused rather than drawn.
+      if let control = name.unicodeScalars.first(where: {
+        $0.properties.generalCategory == .control || $0.value == 0x7F
+      }) {
+        throw fail(
+          nameValue,
+          "hero \(number): name \"\(excerpt(name))\" contains the control character \(control.escaped(asASCII: true))")
+      }
       if let line = firstLine[name] {
         throw fail(nameValue, "duplicate hero name \"\(name)\" (first on line \(line))")
       }
@@ -63,7 +72,11 @@ extension Roster {
         guard let value = fields[key] else {
           throw fail(element, "hero \"\(name)\" has no \"\(key)\"")
         }
-        guard case .number(let literal) = value.kind, let stat = Int(literal) else {
+        // The grammar: a stat is 0 or a digit 1-9 followed by digits (no sign, leading zero,
+        // fraction or exponent), from 0 to 10.
+        guard case .number(let literal) = value.kind, literal.isPlainWholeNumber,
+          let stat = Int(literal)
+        else {
           let found =
             if case .number(let literal) = value.kind { literal } else { value.typeDescription }
           throw fail(
@@ -79,14 +92,31 @@ extension Roster {
     return try Roster(heroes: heroes)
   }
 
-  /// Reads and parses the roster file at `path`.
+  /// The largest roster file accepted, in bytes (a million heroes fit).
+  public static let maximumFileSize = 128 << 20
+
+  /// Reads and parses the roster file at `path` (a regular file of at most
+  /// ``maximumFileSize`` bytes).
   public static func load(path: String) throws(HeroSelectorError) -> Roster {
     let text: String
     do {
-      text = try FileIO.read(path)
+      text = try FileIO.read(path, maximumSize: maximumFileSize)
     } catch {
       throw .data("cannot read roster '\(path)': \(error.message)")
     }
     return try parse(text, file: path)
+  }
+}
+
+extension String {
+  /// Whether this JSON number literal is a plain whole number: `0`, or `1`-`9` then digits.
+  fileprivate var isPlainWholeNumber: Bool {
+    guard let first = utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
+      return false
+    }
+    guard utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+      return false
+    }
+    return first != UInt8(ascii: "0") || utf8.count == 1
   }
 }

@@ -8,15 +8,35 @@
 enum FileIO {
   struct Failure: Error {
     let message: String
-    init(errno code: Int32) { message = String(cString: strerror(code)) }
+    /// The `errno` value, or 0 for a failure of our own (not a regular file, too large).
+    let code: Int32
+    init(errno code: Int32) {
+      self.code = code
+      message = String(cString: strerror(code))
+    }
+    init(message: String) {
+      self.code = 0
+      self.message = message
+    }
   }
 
   /// The whole file as UTF-8 text (invalid bytes replaced).
-  static func read(_ path: String) throws(Failure) -> String {
-    let fd = open(path, O_RDONLY)
+  ///
+  /// Only a regular file of at most `maximumSize` bytes is read: a device (`/dev/zero`), a FIFO
+  /// or a directory is refused with a message (the open does not block on a FIFO without a
+  /// writer), and so is a larger file, so no input can make the program grow without bound.
+  static func read(_ path: String, maximumSize: Int) throws(Failure) -> String {
+    let fd = open(path, O_RDONLY | O_NONBLOCK)
     guard fd >= 0 else { throw Failure(errno: errno) }
     defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw Failure(errno: errno) }
+    guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(message: "not a regular file") }
+    guard Int(info.st_size) <= maximumSize else {
+      throw Failure(message: "larger than \(maximumSize) bytes")
+    }
     var data: [UInt8] = []
+    data.reserveCapacity(Int(info.st_size))
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
       let count = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
@@ -26,6 +46,8 @@ enum FileIO {
       }
       if count == 0 { break }
       data.append(contentsOf: chunk[0..<count])
+      // The file may grow while it is read.
+      if data.count > maximumSize { throw Failure(message: "larger than \(maximumSize) bytes") }
     }
     return String(decoding: data, as: UTF8.self)
   }

@@ -9,7 +9,7 @@
 struct InteractiveSession {
   let roster: Roster
   let format: Options.Format
-  let recorder: Recorder?
+  let recorder: IntentRecorder?
   let input: Int32
   let output: Int32
 
@@ -38,8 +38,8 @@ struct InteractiveSession {
       signals.release()
     }
 
-    let intent = HeroSelectorIntent(roster: roster)
-    let binding = intent.bind(to: sink)
+    let presenter = HeroPresenter(roster: roster, middleware: recorder.map { [$0.middleware] } ?? [])
+    let binding = presenter.bind(to: sink)
     defer { binding.dispose() }
 
     var decoder = KeyDecoder()
@@ -64,12 +64,13 @@ struct InteractiveSession {
         keys = decoder.feed(buffer[0..<count])
       }
       for key in keys {
-        guard let next = key.intent else { continue }
-        try recorder?.record(next)
+        guard let next = key.intent(in: presenter.state) else { continue }
         if next == .quit { return key == .interrupt ? 130 : 0 }
-        intent.send(next)
+        presenter.send(next)
+        try recorder?.check()
       }
     }
+    if let error = sink.writeError { throw error }
     return 0
   }
 }

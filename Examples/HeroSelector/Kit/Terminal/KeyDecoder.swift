@@ -113,3 +113,14 @@ extension Key {
     }
   }
 }
+
+extension Key {
+  /// The intent of this key while `state` is shown: on the alert, Enter and Space press its
+  /// `[ Dismiss ]` button; elsewhere ``intent``.
+  public func intent(in state: HeroState) -> HeroIntent? {
+    if case .selected = state, self == .enter || self == .character(UInt8(ascii: " ")) {
+      return .dismiss
+    }
+    return intent
+  }
+}

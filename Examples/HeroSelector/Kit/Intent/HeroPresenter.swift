@@ -6,20 +6,21 @@ public protocol HeroView: AnyObject {
   func render(_ state: HeroState)
 }
 
-/// The hero-selector intent: turns user intents into immutable `HeroState` values.
+/// The hero selector's presenter (the MVI article calls it the screen's "intent"): turns user
+/// intents into immutable `HeroState` values for a view.
 ///
 /// Intents go into a `PublishRelay` bound to a ReactiveMVI `Store` running `HeroFeature`; the
 /// binding and the store are owned by the intent's `DisposeBag`, so releasing the intent tears
 /// everything down. `states` replays the current state to each new subscriber, then every emitted
 /// state; an intent that changes nothing emits nothing.
 ///
-/// No retain cycle with the view: a view holds its intent strongly to forward intents, and the
-/// intent holds the view weakly (`bind(to:)` subscribes with `subscribe(with:)`).
+/// No retain cycle with the view: a view holds its presenter strongly to forward intents, and the
+/// presenter holds the view weakly (`bind(to:)` subscribes with `subscribe(with:)`).
 ///
 /// ```swift
-/// let intent = HeroSelectorIntent(roster: .default)
-/// let subscription = intent.states.subscribe(onNext: { print($0.hero.name) })
-/// intent.send(.next)
+/// let presenter = HeroPresenter(roster: .default)
+/// let subscription = presenter.states.subscribe(onNext: { print($0.hero.name) })
+/// presenter.send(.next)
 /// // Prints: Son-Goku
 /// // Prints: YoRHa 2B
 /// subscription.dispose()
@@ -27,17 +28,19 @@ public protocol HeroView: AnyObject {
 ///
 /// Thread safety: `send` may be called from any thread; the store reduces intents one at a time in
 /// arrival order and delivers states on its draining thread.
-public final class HeroSelectorIntent: Sendable {
+public final class HeroPresenter: Sendable {
   public let reducer: HeroReducer
   private let intents = PublishRelay<HeroIntent>()
   private let store: Store<HeroFeature>
   private let disposeBag = DisposeBag()
 
-  /// An intent presenting the first hero of `roster`.
-  public init(roster: Roster) {
+  /// A presenter showing the first hero of `roster`; `middleware` watches its store (the
+  /// `--record` option records intents with the library's `.recordingIntents`).
+  public init(roster: Roster, middleware: [Middleware<HeroFeature>] = []) {
     let feature = HeroFeature(roster: roster)
     reducer = feature.reducer
-    store = Store(initialState: feature.reducer.initialState, feature: feature)
+    store = Store(
+      initialState: feature.reducer.initialState, feature: feature, middleware: middleware)
     intents.bind(to: store).disposed(by: disposeBag)
     disposeBag.insert(store)
   }

@@ -6,7 +6,7 @@ import Testing
 
 /// The intent driven on virtual time: intents arrive from a hot observable at given ticks, and
 /// every emitted state is recorded with the tick it was emitted at.
-@Suite struct HeroSelectorIntentVirtualTimeTests {
+@Suite struct HeroPresenterVirtualTimeTests {
   let heroes = Roster.default.heroes
 
   func presenting(_ index: Int) -> HeroState {
@@ -16,7 +16,7 @@ import Testing
   /// Runs `script` (tick, intent) against a fresh intent subscribed at 200; returns the states.
   func run(_ script: [(TestTime, HeroIntent)]) -> [Recorded<Event<HeroState>>] {
     let scheduler = TestScheduler(initialClock: 0)
-    let intent = HeroSelectorIntent(roster: .default)
+    let intent = HeroPresenter(roster: .default)
     let intents = scheduler.createHotObservable(script.map { Recorded.next($0.0, $0.1) })
     let observer = scheduler.createObserver(HeroState.self)
     let bag = DisposeBag()

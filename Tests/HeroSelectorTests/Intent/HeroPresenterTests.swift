@@ -6,11 +6,11 @@ import Testing
 /// A view that keeps what it rendered and forwards intents to its intent (held strongly, as a
 /// view does).
 private final class RecordingView: HeroView {
-  let intent: HeroSelectorIntent
+  let intent: HeroPresenter
   var rendered: [HeroState] = []
   let bag = DisposeBag()
 
-  init(intent: HeroSelectorIntent) {
+  init(intent: HeroPresenter) {
     self.intent = intent
     intent.bind(to: self).disposed(by: bag)
   }
@@ -19,11 +19,11 @@ private final class RecordingView: HeroView {
   func tap(_ intent: HeroIntent) { self.intent.send(intent) }
 }
 
-@Suite struct HeroSelectorIntentTests {
+@Suite struct HeroPresenterTests {
   let heroes = Roster.default.heroes
 
   @Test func emitsOneStatePerEffectiveIntentAndNothingOtherwise() {
-    let intent = HeroSelectorIntent(roster: .default)
+    let intent = HeroPresenter(roster: .default)
     var states: [HeroState] = []
     let subscription = intent.states.subscribe(onNext: { states.append($0) })
     for step: HeroIntent in [
@@ -44,7 +44,7 @@ private final class RecordingView: HeroView {
   }
 
   @Test func aLateSubscriberGetsTheCurrentState() {
-    let intent = HeroSelectorIntent(roster: .default)
+    let intent = HeroPresenter(roster: .default)
     intent.send(.next)
     intent.send(.select)
     var states: [HeroState] = []
@@ -54,7 +54,7 @@ private final class RecordingView: HeroView {
   }
 
   @Test func viewRendersThroughTheBinding() {
-    let view = RecordingView(intent: HeroSelectorIntent(roster: .default))
+    let view = RecordingView(intent: HeroPresenter(roster: .default))
     view.tap(.next)
     view.tap(.select)
     view.tap(.dismiss)
@@ -64,10 +64,10 @@ private final class RecordingView: HeroView {
 
   @Test func noRetainCycleBetweenIntentAndView() {
     weak var weakView: RecordingView?
-    weak var weakIntent: HeroSelectorIntent?
+    weak var weakIntent: HeroPresenter?
     let (_, live) = Resources.tracking {
       do {
-        let view = RecordingView(intent: HeroSelectorIntent(roster: .default))
+        let view = RecordingView(intent: HeroPresenter(roster: .default))
         weakView = view
         weakIntent = view.intent
         view.tap(.next)
@@ -80,7 +80,7 @@ private final class RecordingView: HeroView {
   }
 
   @Test func theIntentOutlivingItsViewDoesNotKeepIt() {
-    let intent = HeroSelectorIntent(roster: .default)
+    let intent = HeroPresenter(roster: .default)
     weak var weakView: RecordingView?
     do {
       let view = RecordingView(intent: intent)
