@@ -33,15 +33,18 @@ let package = Package(
     ),
     .target(name: "TodoKit", dependencies: ["ReactiveMVI"], path: "Examples/Todo/Kit"),
     .executableTarget(name: "Todo", dependencies: ["TodoKit"], path: "Examples/Todo/App"),
+    // Test support shared by the test targets: waiting for a condition with one generous deadline.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     // Test support: counts heap allocations per thread (see Tests/AllocationCounter).
     .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
     .testTarget(
       name: "ReactiveCoreTests",
-      dependencies: ["ReactiveCore", "ReactiveTesting", "AllocationCounter"]
+      dependencies: ["ReactiveCore", "ReactiveTesting", "AllocationCounter", "TestSupport"]
     ),
     .testTarget(name: "ReactiveTestingTests", dependencies: ["ReactiveCore", "ReactiveTesting"]),
     .testTarget(
-      name: "ReactiveMVITests", dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting"]),
+      name: "ReactiveMVITests",
+      dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting", "TestSupport"]),
     .testTarget(
       name: "HeroSelectorTests",
       // "HeroSelector" is listed so that `swift test` builds the executable the end-to-end tests run.

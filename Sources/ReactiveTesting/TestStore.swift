@@ -227,7 +227,7 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   /// what they produced, for the `receive` calls that follow. Unlike ``finish(timeout:fileID:filePath:line:column:)``
   /// it does not end the test.
   public func finishEffects(
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(300),
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {

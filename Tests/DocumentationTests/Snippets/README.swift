@@ -100,7 +100,7 @@ import Testing
   @Test func theHandleExampleSearchesAndOpens() async throws {
     let store = TestStore(initialState: SearchFeature.State(), feature: SearchFeature(api: MovieAPI()))
     store.send(.search("Up"))
-    await store.receive(.found([Movie(title: "Up")]), timeout: .seconds(30)) {
+    await store.receive(.found([Movie(title: "Up")]), timeout: .seconds(300)) {
       $0.movies = [Movie(title: "Up")]
     }
     store.send(.open(Movie(title: "Up")))

@@ -108,14 +108,14 @@ import Testing
     store.advance(by: 100)
     store.send(.queryChanged("alien")) { $0 = .loading(query: "alien") }   // "ali" never runs
     store.advance(by: 300)
-    await store.receive(.found(query: "alien", movies: ["alien 1", "alien 2"]), timeout: .seconds(10)) {
+    await store.receive(.found(query: "alien", movies: ["alien 1", "alien 2"]), timeout: .seconds(300)) {
       $0 = .loaded(["alien 1", "alien 2"])
     }
     store.send(.open("alien 1"))
     store.receiveEvent(.showDetail("alien 1"))
     store.send(.queryChanged("offline")) { $0 = .loading(query: "offline") }
     store.advance(by: 300)
-    await store.receive(.failed("offline"), timeout: .seconds(10)) { $0 = .error("offline") }
+    await store.receive(.failed("offline"), timeout: .seconds(300)) { $0 = .error("offline") }
     store.finish()
     // end snippet
   }

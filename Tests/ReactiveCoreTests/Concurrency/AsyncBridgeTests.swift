@@ -11,7 +11,7 @@ final class Flag: @unchecked Sendable {  // guarded by its lock
 
 /// Waits for a `Recorder` to hold a terminal event.
 func terminated<Element>(_ recorder: Recorder<Element>) async -> Bool {
-  await eventuallyAsync { recorder.events.last?.isStopEvent == true }
+  await eventually { recorder.events.last?.isStopEvent == true }
 }
 
 @Suite struct AsyncSequenceObservableTests {
@@ -52,9 +52,9 @@ func terminated<Element>(_ recorder: Recorder<Element>) async -> Bool {
       let recorder = Recorder<Int>()
       let subscription = stream.asObservable().subscribe(recorder)
       continuation.yield(1)
-      #expect(await eventuallyAsync { recorder.elements == [1] })
+      #expect(await eventually { recorder.elements == [1] })
       subscription.dispose()
-      #expect(await eventuallyAsync { terminatedStream.isSet })  // the iterating task was cancelled
+      #expect(await eventually { terminatedStream.isSet })  // the iterating task was cancelled
       continuation.yield(2)
       continuation.finish()
       #expect(recorder.events == [.next(1)])  // nothing after dispose
@@ -131,9 +131,9 @@ struct Numbers: AsyncSequence, Sendable {
         }
         return 1
       }.asObservable().subscribe(recorder)
-      #expect(await eventuallyAsync { started.isSet })
+      #expect(await eventually { started.isSet })
       subscription.dispose()
-      #expect(await eventuallyAsync { cancelled.isSet })
+      #expect(await eventually { cancelled.isSet })
       #expect(recorder.events.isEmpty)
     }
   }

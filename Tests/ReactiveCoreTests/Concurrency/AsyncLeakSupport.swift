@@ -26,15 +26,3 @@ func expectNoLeaksAsync<T>(
   return result
 }
 
-/// Waits (up to a generous timeout) until `condition` holds; returns whether it did.
-func eventuallyAsync(
-  timeout: Duration = .seconds(20), _ condition: @Sendable () -> Bool
-) async -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: timeout)
-  while !condition() {
-    if clock.now >= deadline { return false }
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  return true
-}

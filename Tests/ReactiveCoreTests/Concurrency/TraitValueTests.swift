@@ -59,7 +59,7 @@ final class WorkProbe: @unchecked Sendable {  // guarded by its lock
     await expectNoLeaksAsync {
       let probe = WorkProbe()
       let task = Task { try await probe.pendingSingle().value }
-      #expect(await eventuallyAsync { probe.subscribed == 1 })
+      #expect(await eventually { probe.subscribed == 1 })
       task.cancel()
       let result = await task.result
       #expect(throws: CancellationError.self) { try result.get() }
@@ -105,7 +105,7 @@ final class WorkProbe: @unchecked Sendable {  // guarded by its lock
       let probe = WorkProbe()
       let maybe = Task { try await probe.pendingSingle().asMaybe().value }
       let completable = Task { try await probe.pendingSingle().asCompletable().value }
-      #expect(await eventuallyAsync { probe.subscribed == 2 })
+      #expect(await eventually { probe.subscribed == 2 })
       maybe.cancel()
       completable.cancel()
       let maybeResult = await maybe.result

@@ -62,9 +62,9 @@ import Testing
         }
         return "ended"
       }
-      #expect(await eventuallyAsync { subject.hasObservers })
+      #expect(await eventually { subject.hasObservers })
       subject.onNext(1)
-      #expect(await eventuallyAsync { received.withLock { $0 } == [1] })
+      #expect(await eventually { received.withLock { $0 } == [1] })
       task.cancel()
       let result = try await task.value
       #expect(result == "ended")  // cancellation ends the loop without an error
@@ -81,7 +81,7 @@ import Testing
       }
       let first = try await firstValue()
       #expect(first == 0)
-      #expect(await eventuallyAsync { !relay.hasObservers })
+      #expect(await eventually { !relay.hasObservers })
     }
   }
 
@@ -106,7 +106,7 @@ import Testing
         }
       }
       #expect(count == threads * perThread)
-      #expect(await eventuallyAsync { !relay.hasObservers })
+      #expect(await eventually { !relay.hasObservers })
     }
   }
 
@@ -130,7 +130,7 @@ import Testing
         newest.append(value)
       }
       #expect(newest == [3])
-      #expect(await eventuallyAsync { !relay.hasObservers })
+      #expect(await eventually { !relay.hasObservers })
     }
   }
 }

@@ -55,7 +55,9 @@ import Testing
     MainScheduler.ensureRunningOnMainThread()
     MainScheduler.ensureExecutingOnScheduler()
     var log: [String] = []
-    _ = MainScheduler.instance.schedule { log.append("ran") }
+    // A scheduler of its own: `MainScheduler.instance` is shared with tests running in parallel,
+    // and runs work at once only when none of its own is queued.
+    _ = MainScheduler().schedule { log.append("ran") }
     log.append("after")
     #expect(log == ["ran", "after"])
   }
@@ -63,8 +65,9 @@ import Testing
   @Test @MainActor func nestedScheduleOnTheMainThreadGoesBehindTheCurrentAction() async {
     let log = Shared<[String]>([])
     let done = Semaphore()
-    _ = MainScheduler.instance.schedule {
-      _ = MainScheduler.instance.schedule {
+    let scheduler = MainScheduler()  // its own queue count, unlike the shared instance
+    _ = scheduler.schedule {
+      _ = scheduler.schedule {
         log.mutate { $0.append("nested") }
         done.fire()
       }
@@ -121,10 +124,12 @@ import Testing
   @Test func relativeAndPeriodicWorkRunOnTheMainThread() {
     expectNoLeaks {
       let done = Semaphore()
+      let relativeRan = Semaphore()
       let onMain = Shared(true)
       let ticks = Shared(0)
       _ = MainScheduler.instance.scheduleRelative(.milliseconds(5)) {
         if !MainScheduler.isMainThread { onMain.value = false }
+        relativeRan.fire()
       }
       let periodic = MainScheduler.instance.schedulePeriodic(
         0, startAfter: .milliseconds(1), period: .milliseconds(2)
@@ -139,6 +144,7 @@ import Testing
         return n + 1
       }
       #expect(done.wait())
+      #expect(relativeRan.wait())
       periodic.dispose()
       #expect(onMain.value)
       #expect(resourcesSettle())

@@ -1,3 +1,4 @@
+@_exported import TestSupport
 import Dispatch
 import Foundation
 import Synchronization
@@ -32,18 +33,6 @@ final class Semaphore: @unchecked Sendable {  // DispatchSemaphore is thread-saf
   func wait(seconds: Int = 120) -> Bool {
     semaphore.wait(timeout: .now() + .seconds(seconds)) == .success
   }
-}
-
-/// Waits (generous timeout) until `condition` holds; returns whether it did.
-func eventually(seconds: Int = 120, _ condition: () -> Bool) -> Bool {
-  let deadline = DispatchTime.now() + .seconds(seconds)
-  var round = 0
-  while !condition() {
-    if DispatchTime.now() > deadline { return false }
-    yieldThread(round)
-    round += 1
-  }
-  return true
 }
 
 /// Runs on `queue` after everything already submitted to it (serial queues only).

@@ -1,4 +1,5 @@
 import Testing
+@_exported import TestSupport
 
 @testable import ReactiveCore
 
@@ -20,14 +21,3 @@ final class Collected<Element>: @unchecked Sendable {  // guarded by `lock`
   var values: [Element] { lock.withLock { storage } }
 }
 
-/// Waits (polling, with a generous real-time limit) until `condition` holds; returns whether it did.
-func eventually(
-  timeoutSeconds: Double = 10, _ condition: @escaping @Sendable () -> Bool
-) async -> Bool {
-  let deadline = ContinuousClock.now + .seconds(timeoutSeconds)
-  while ContinuousClock.now < deadline {
-    if condition() { return true }
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-  return condition()
-}
