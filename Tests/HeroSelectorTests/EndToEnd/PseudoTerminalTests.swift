@@ -39,6 +39,12 @@ private final class PseudoTerminal {
     close(slave)
   }
 
+  /// Sets the terminal's size, as a terminal emulator does when its window changes.
+  func setSize(columns: Int, rows: Int) {
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+  }
+
   func type(_ text: String) {
     let bytes = Array(text.utf8)
     _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
@@ -92,12 +98,17 @@ private final class PseudoTerminal {
 /// The interactive mode driven for real through a pseudo-terminal: raw keys, redraw in place,
 /// colour rules, and the terminal restored on q, Ctrl-C and SIGTERM.
 @Suite struct PseudoTerminalTests {
-  private func launch(_ terminal: PseudoTerminal, environment: [String: String] = [:]) throws
-    -> Process
-  {
+  private func launchWith(_ terminal: PseudoTerminal, arguments: [String]) throws -> Process {
+    try launch(terminal, arguments: arguments)
+  }
+
+  private func launch(
+    _ terminal: PseudoTerminal, environment: [String: String] = [:], arguments: [String] = []
+  ) throws -> Process {
     let executable = try #require(HeroSelectorExecutable.url)
     let process = Process()
     process.executableURL = executable
+    process.arguments = arguments
     let handle = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
     process.standardInput = handle
     process.standardOutput = handle
@@ -154,6 +165,56 @@ private final class PseudoTerminal {
     #expect(raw.contains("\u{1B}[32m"))  // colour: a terminal, NO_COLOR unset
     // Screens in order: first, 2B, Lara, alert, Lara, 2B — the extra "l" emitted nothing.
     #expect(terminal.plainOutput.components(separatedBy: "Stamina").count - 1 == 6)
+  }
+
+  @Test func aNarrowTerminalGetsTheShortFormRedrawnInPlace() throws {
+    let terminal = try PseudoTerminal()
+    terminal.setSize(columns: 30, rows: 24)
+    let process = try launch(terminal)
+    #expect(terminal.waitFor("Son-Goku S7 P7 St5"))
+    terminal.type("l")
+    #expect(terminal.waitFor("YoRHa 2B S10 P5 St5"))
+    terminal.type("q")
+    #expect(waitForExit(process) == 0)
+    terminal.drain()
+    #expect(!terminal.plainOutput.contains("Speed"))  // no full screen piled into 30 columns
+    #expect(terminal.rawOutput.contains("\r\u{1B}[3A\u{1B}[J"))  // up by the 3 rows drawn
+  }
+
+  @Test func aResizeRedrawsTheScreenForTheNewSize() throws {
+    let terminal = try PseudoTerminal()
+    terminal.setSize(columns: 100, rows: 30)
+    let process = try launch(terminal)
+    #expect(terminal.waitFor("Enter select · q quit"))
+    terminal.setSize(columns: 30, rows: 24)
+    kill(process.processIdentifier, SIGWINCH)  // what the terminal sends its foreground job
+    #expect(terminal.waitFor("Son-Goku S7 P7 St5"))
+    #expect(terminal.rawOutput.contains("\u{1B}[H\u{1B}[2J"))  // cleared, then drawn anew
+    terminal.setSize(columns: 100, rows: 30)
+    kill(process.processIdentifier, SIGWINCH)
+    #expect(terminal.waitFor("Enter select · q quit", count: 2))
+    terminal.type("q")
+    #expect(waitForExit(process) == 0)
+  }
+
+  @Test func wrappedLinesAreCountedByScreenRows() throws {
+    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let roster = directory.appendingPathComponent("heroes.json").path
+    let long = String(repeating: "N", count: 70)  // wraps to 2 rows in 50 columns
+    try Data(#"[{"name":"\#(long)","speed":1,"power":2,"stamina":3},{"name":"B","speed":1,"power":2,"stamina":3}]"#.utf8)
+      .write(to: URL(fileURLWithPath: roster))
+    let terminal = try PseudoTerminal()
+    terminal.setSize(columns: 50, rows: 40)
+    let process = try launchWith(terminal, arguments: ["--heroes", roster])
+    #expect(terminal.waitFor("Enter select · q quit"))
+    terminal.type("l")
+    #expect(terminal.waitFor("Enter select · q quit", count: 2))
+    terminal.type("q")
+    #expect(waitForExit(process) == 0)
+    terminal.drain()
+    // 7 lines, one of them two rows high: the redraw moves up 8 rows.
+    #expect(terminal.rawOutput.contains("\r\u{1B}[8A\u{1B}[J"))
   }
 
   @Test func enterAndSpacePressTheAlertsDismissButton() throws {

@@ -75,6 +75,17 @@ import Testing
         == #"{"state":"selected","hero":{"name":"YoRHa 2B","speed":10,"power":5,"stamina":5}}"#)
   }
 
+  @Test func columnsAndTheShortForm() {
+    #expect("Son-Goku".terminalColumns == 8)
+    #expect("\u{1B}[1mbold\u{1B}[0m".terminalColumns == 4)
+    #expect("悟空".terminalColumns == 4)
+    #expect("████░".terminalColumns == 5)
+    #expect("abcdefgh".truncated(toColumns: 5) == "abcd…")
+    let lines = TextRenderer().shortLines(for: .selected(heroes[1]), width: 12)
+    #expect(lines == ["YoRHa 2B S1…", "Selected! […"])
+    #expect(lines.allSatisfy { $0.terminalColumns <= 12 })
+  }
+
   @Test func jsonEscapesNames() {
     let odd = Hero(name: "Q\"uo\\te\n\u{01}é", speed: 1, power: 2, stamina: 3)
     #expect(

@@ -18,7 +18,12 @@ public final class StateSink: HeroView {
   let mode: Mode
   let text: TextRenderer
   private var rendered = 0
-  private var drawnLines = 0
+  /// How many screen rows the last redraw took (a line wider than the terminal wraps).
+  private var drawnRows = 0
+  /// The terminal's size, for `.redraw` (columns, rows); nil when unknown (not a terminal).
+  private var size: (columns: Int, rows: Int)?
+  /// The last state drawn, to redraw it after a resize.
+  private var lastState: HeroState?
   /// Set once writing failed: the program stops.
   private(set) var failed = false
   /// Why writing failed, unless the reader went away (EPIPE: `| head` closed the pipe, which
@@ -43,15 +48,50 @@ public final class StateSink: HeroView {
     case (.text, .stream):
       emit((rendered == 0 ? "" : "\n") + text.render(state) + "\n")
     case (.text, .redraw):
-      var lines = text.lines(for: state)
-      lines.append("")
-      lines.append(keyHints(for: state))
-      var output = ""
-      if drawnLines > 0 { output += "\r\u{1B}[\(drawnLines)A" }
-      output += "\u{1B}[J"
-      for line in lines { output += line + "\r\n" }
-      drawnLines = lines.count
-      emit(output)
+      lastState = state
+      emit(moveToTopOfScreen() + screen(for: state))
+    }
+  }
+
+  /// Sets the terminal's size (at start and after SIGWINCH) and, once something was drawn,
+  /// redraws the last state from the top of the cleared screen: after a resize the terminal may
+  /// have re-wrapped the old screen, so its row count is no longer known.
+  public func resize(columns: Int, rows: Int) {
+    size = columns > 0 && rows > 0 ? (columns, rows) : nil
+    guard mode == .redraw, format == .text, let state = lastState else { return }
+    drawnRows = 0
+    emit("\u{1B}[H\u{1B}[2J" + screen(for: state))
+  }
+
+  /// Moves the cursor up over the previous screen (by screen rows, not lines).
+  private func moveToTopOfScreen() -> String {
+    drawnRows > 0 ? "\r\u{1B}[\(drawnRows)A\u{1B}[J" : "\u{1B}[J"
+  }
+
+  /// The screen for `state` with its key hints, in the full form when the terminal is large
+  /// enough, else in the short form; records how many rows it takes.
+  private func screen(for state: HeroState) -> String {
+    var lines = text.lines(for: state)
+    lines.append("")
+    lines.append(keyHints(for: state))
+    if let size, size.columns < TextRenderer.fullWidth || size.rows < lines.count + 1 {
+      lines = text.shortLines(for: state, width: size.columns)
+      lines.append(shortKeyHints(for: state).truncated(toColumns: size.columns))
+    }
+    if let columns = size?.columns {
+      drawnRows = lines.reduce(0) { rows, line in
+        rows + max(1, (line.terminalColumns + columns - 1) / columns)
+      }
+    } else {
+      drawnRows = lines.count  // size unknown: count lines
+    }
+    return lines.map { $0 + "\r\n" }.joined()
+  }
+
+  func shortKeyHints(for state: HeroState) -> String {
+    switch state {
+    case .presenting: "←→ Enter q"
+    case .selected: "Enter q"
     }
   }
 

@@ -37,6 +37,26 @@ public struct TextRenderer: Sendable {
     }
   }
 
+  /// The columns the full screen needs (the alert box is the widest part).
+  public static let fullWidth = 47
+
+  /// A short form of the screen for terminals narrower than ``fullWidth`` columns or shorter
+  /// than the full screen: one line for the hero, one for the arrows or the alert, each cut to
+  /// `width` columns so that nothing wraps.
+  public func shortLines(for state: HeroState, width: Int) -> [String] {
+    let lines: [String]
+    switch state {
+    case .presenting(let hero, let previousAvailable, let nextAvailable):
+      lines = [
+        "\(hero.name) S\(hero.speed) P\(hero.power) St\(hero.stamina)",
+        (previousAvailable ? "← " : "  ") + (nextAvailable ? "→" : " "),
+      ]
+    case .selected(let hero):
+      lines = ["\(hero.name) S\(hero.speed) P\(hero.power) St\(hero.stamina)", "Selected! [Dismiss]"]
+    }
+    return lines.map { $0.truncated(toColumns: max(width, 1)) }
+  }
+
   /// A bar of `Hero.statRange.upperBound` cells, `value` of them filled.
   public static func bar(_ value: Int) -> String {
     let width = Hero.statRange.upperBound
@@ -96,5 +116,54 @@ enum Ansi {
 extension String {
   func padding(to width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}
+
+extension String {
+  /// The columns this text takes on a terminal: ANSI escape sequences take none, East Asian
+  /// wide characters and emoji take two, everything else one.
+  var terminalColumns: Int {
+    var columns = 0
+    var inEscape = false
+    for scalar in unicodeScalars {
+      if inEscape {
+        if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+        continue
+      }
+      if scalar == "\u{1B}" {
+        inEscape = true
+        continue
+      }
+      columns += scalar.isWide ? 2 : 1
+    }
+    return columns
+  }
+
+  /// This (plain) text cut to at most `columns` terminal columns, with `…` when cut.
+  func truncated(toColumns columns: Int) -> String {
+    guard terminalColumns > columns else { return self }
+    var result = ""
+    var used = 0
+    for character in self {
+      let width = String(character).terminalColumns
+      if used + width > columns - 1 { break }
+      result.append(character)
+      used += width
+    }
+    return result + "…"
+  }
+}
+
+extension Unicode.Scalar {
+  /// Whether a terminal draws this scalar two columns wide (East Asian Wide/Fullwidth, emoji).
+  fileprivate var isWide: Bool {
+    switch value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+      true
+    default:
+      false
+    }
   }
 }

@@ -38,6 +38,7 @@ struct InteractiveSession {
       signals.release()
     }
 
+    if redraw, let size = terminalSize(output) { sink.resize(columns: size.columns, rows: size.rows) }
     let presenter = HeroPresenter(roster: roster, middleware: recorder.map { [$0.middleware] } ?? [])
     let binding = presenter.bind(to: sink)
     defer { binding.dispose() }
@@ -45,7 +46,11 @@ struct InteractiveSession {
     var decoder = KeyDecoder()
     var buffer = [UInt8](repeating: 0, count: 64)
     while !sink.failed {
-      if let signal = signals.take() { return 128 + signal }
+      if let signal = signals.take() {
+        guard signal == SIGWINCH else { return 128 + signal }
+        if redraw, let size = terminalSize(output) { sink.resize(columns: size.columns, rows: size.rows) }
+        continue
+      }
       var pollfd = inputPollDescriptor(fd: input)
       let timeout = decoder.isPending ? Self.escapeTimeoutMilliseconds : 200
       let ready = poll(&pollfd, 1, timeout)

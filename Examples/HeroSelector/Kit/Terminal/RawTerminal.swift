@@ -43,7 +43,7 @@ final class RawTerminal {
 /// Blocks the termination signals while the terminal is raw, so that they stay pending instead
 /// of killing the process with the terminal left raw; the key loop polls for them.
 struct PendingSignals {
-  static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP]
+  static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH]
   private var previous = sigset_t()
 
   init() {
@@ -53,7 +53,8 @@ struct PendingSignals {
     pthread_sigmask(SIG_BLOCK, &set, &previous)
   }
 
-  /// A pending termination signal (SIGTSTP is swallowed: suspending would leave the terminal raw).
+  /// A pending signal: a termination signal, or SIGWINCH (the terminal was resized). SIGTSTP is
+  /// swallowed: suspending would leave the terminal raw.
   func take() -> Int32? {
     var pending = sigset_t()
     sigpending(&pending)
@@ -73,4 +74,13 @@ struct PendingSignals {
     var previous = self.previous
     pthread_sigmask(SIG_SETMASK, &previous, nil)
   }
+}
+
+/// The size of the terminal on `fd` (columns, rows), or nil when it is not a terminal.
+func terminalSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
+  var size = winsize()
+  guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+    return nil
+  }
+  return (Int(size.ws_col), Int(size.ws_row))
 }
