@@ -71,32 +71,8 @@ extension ObservableType {
     })
   }
 
-  /// An observable that calls `factory` on every subscription and subscribes to the observable
-  /// it returns; a throwing factory yields an error. RxSwift's signature: a closure that only
-  /// throws, or returns `.never()` or `Observable.create { … }`, infers its type from it.
-  ///
-  /// ```swift
-  /// let checked = Observable<Int>.deferred {
-  ///   guard isAllowed else { throw AccessError() }
-  ///   return .just(42)
-  /// }
-  /// ```
-  @inlinable
-  public static func deferred(_ factory: @escaping () throws -> Observable<Element>)
-    -> Observable<Element>
-  {
-    Observable(subscribeHandler: { observer in
-      do {
-        return try factory().subscribe(observer)
-      } catch {
-        observer.on(.error(error))
-        return Disposables.create()
-      }
-    })
-  }
-
-  /// An observable that calls `factory` on every subscription and subscribes to its result (any
-  /// observable-convertible value: a relay, a trait). A throwing factory yields an error.
+  /// An observable that calls `factory` on every subscription and subscribes to its result.
+  /// A throwing factory yields an error.
   @inlinable
   public static func deferred<Source: ObservableConvertibleType>(
     _ factory: @escaping () throws -> Source
