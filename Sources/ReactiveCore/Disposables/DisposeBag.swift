@@ -37,7 +37,23 @@ public final class DisposeBag: @unchecked Sendable {
 
   /// Adds every argument to the bag.
   public func insert(_ disposables: Disposable...) {
+    insert(disposables)
+  }
+
+  /// Adds every element of `disposables` to the bag, in order.
+  public func insert(_ disposables: [Disposable]) {
     for disposable in disposables { insert(disposable) }
+  }
+
+  /// Adds every disposable listed in `builder` to the bag, in order.
+  ///
+  /// ```swift
+  /// bag.insert {
+  ///   relay.subscribe(onNext: { print($0) })
+  /// }
+  /// ```
+  public func insert(@DisposableBuilder builder: () -> [Disposable]) {
+    insert(builder())
   }
 
   /// Disposes everything in the bag now; later insertions are disposed at once.

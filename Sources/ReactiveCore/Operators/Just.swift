@@ -73,10 +73,13 @@ extension ObservableType {
 
   /// An observable that calls `factory` on every subscription and subscribes to its result.
   /// A throwing factory yields an error.
+  ///
+  /// The factory returns an `Observable<Element>`, as in RxSwift, so a closure that only throws or
+  /// returns `.never()` / `Observable.create { … }` is inferred without annotations.
   @inlinable
-  public static func deferred<Source: ObservableConvertibleType>(
-    _ factory: @escaping () throws -> Source
-  ) -> Observable<Element> where Source.Element == Element {
+  public static func deferred(
+    _ factory: @escaping () throws -> Observable<Element>
+  ) -> Observable<Element> {
     Observable(subscribeHandler: { observer in
       do {
         return try factory().asObservable().subscribe(observer)

@@ -1,0 +1,32 @@
+import ReactiveCore
+import Testing
+
+@Suite struct DisposeBagInsertTests {
+  @Test func insertsArraysAndBuilderBlocksInOrder() {
+    let order = TestBox<[Int]>([])
+    var bag: DisposeBag? = DisposeBag()
+    bag?.insert([
+      Disposables.create { order.update { $0.append(1) } },
+      Disposables.create { order.update { $0.append(2) } },
+    ])
+    bag?.insert {
+      Disposables.create { order.update { $0.append(3) } }
+      Disposables.create { order.update { $0.append(4) } }
+    }
+    #expect(order.value.isEmpty)
+    bag = nil
+    #expect(order.value == [1, 2, 3, 4])
+  }
+
+  @Test func builderSnippetDisposesWithTheBag() {
+    let relay = PublishRelay<Int>()
+    var bag: DisposeBag? = DisposeBag()
+    // Snippet from DisposeBag.insert(builder:)'s doc comment.
+    bag?.insert {
+      relay.subscribe(onNext: { print($0) })
+    }
+    #expect(relay.hasObservers)
+    bag = nil
+    #expect(!relay.hasObservers)
+  }
+}
