@@ -38,7 +38,8 @@ extension ObservableType {
   }
 }
 
-final class ReduceSink<Source, Accumulate, Result>: @unchecked Sendable {  // events are serial by contract
+// Unchecked: events are serial by contract, so the accumulator is never touched concurrently.
+final class ReduceSink<Source, Accumulate, Result>: @unchecked Sendable {
   let downstream: AnyObserver<Result>
   let accumulator: (Accumulate, Source) throws -> Accumulate
   let mapResult: (Accumulate) throws -> Result

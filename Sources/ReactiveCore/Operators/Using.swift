@@ -54,6 +54,7 @@ extension PrimitiveSequence {
     primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
     PrimitiveSequence(
-      raw: Observable.using(resourceFactory, observableFactory: { try primitiveSequenceFactory($0).source }))
+      raw: Observable.using(
+        resourceFactory, observableFactory: { try primitiveSequenceFactory($0).source }))
   }
 }

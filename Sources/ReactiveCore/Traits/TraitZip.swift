@@ -11,7 +11,8 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source2: PrimitiveSequence<Trait, E2>,
     resultSelector: @escaping (E1, E2) throws -> Element
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector))
+    PrimitiveSequence(
+      raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector))
   }
 
   /// Waits for every source and combines their values with `resultSelector`.
@@ -24,7 +25,9 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source3: PrimitiveSequence<Trait, E3>,
     resultSelector: @escaping (E1, E2, E3) throws -> Element
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, resultSelector: resultSelector))
+    PrimitiveSequence(
+      raw: Observable.zip(
+        source1.source, source2.source, source3.source, resultSelector: resultSelector))
   }
 
   /// Waits for every source and combines their values with `resultSelector`.
@@ -38,7 +41,10 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source4: PrimitiveSequence<Trait, E4>,
     resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector))
+    PrimitiveSequence(
+      raw: Observable.zip(
+        source1.source, source2.source, source3.source, source4.source,
+        resultSelector: resultSelector))
   }
 
   /// Waits for every source and pairs their values into a tuple.
@@ -57,7 +63,8 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source2: PrimitiveSequence<Trait, E2>,
     _ source3: PrimitiveSequence<Trait, E3>
   ) -> PrimitiveSequence<Trait, (E1, E2, E3)> where Element == (E1, E2, E3) {
-    PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source) { ($0, $1, $2) })
+    PrimitiveSequence(
+      raw: Observable.zip(source1.source, source2.source, source3.source) { ($0, $1, $2) })
   }
 
   /// Waits for every source and pairs their values into a tuple.
@@ -68,7 +75,10 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source3: PrimitiveSequence<Trait, E3>,
     _ source4: PrimitiveSequence<Trait, E4>
   ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> where Element == (E1, E2, E3, E4) {
-    PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source) { ($0, $1, $2, $3) })
+    PrimitiveSequence(
+      raw: Observable.zip(source1.source, source2.source, source3.source, source4.source) {
+        ($0, $1, $2, $3)
+      })
   }
 
   /// Waits for every `Single` in `collection` and combines their values with `resultSelector`.
@@ -86,7 +96,8 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ) -> PrimitiveSequence<Trait, Result>
   where Collection.Element == PrimitiveSequence<Trait, Element> {
     if collection.isEmpty {
-      return PrimitiveSequence<Trait, Result>(raw: Observable.deferred { .just(try resultSelector([])) })
+      return PrimitiveSequence<Trait, Result>(
+        raw: Observable.deferred { .just(try resultSelector([])) })
     }
     return PrimitiveSequence<Trait, Result>(
       raw: Observable.zip(collection.map(\.source), resultSelector: resultSelector))
@@ -112,7 +123,8 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source2: PrimitiveSequence<Trait, E2>,
     resultSelector: @escaping (E1, E2) throws -> Element
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector))
+    PrimitiveSequence(
+      raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector))
   }
 
   /// Waits for every source and combines their values with `resultSelector`.
@@ -125,7 +137,9 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source3: PrimitiveSequence<Trait, E3>,
     resultSelector: @escaping (E1, E2, E3) throws -> Element
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, resultSelector: resultSelector))
+    PrimitiveSequence(
+      raw: Observable.zip(
+        source1.source, source2.source, source3.source, resultSelector: resultSelector))
   }
 
   /// Waits for every source and combines their values with `resultSelector`.
@@ -139,7 +153,10 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source4: PrimitiveSequence<Trait, E4>,
     resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector))
+    PrimitiveSequence(
+      raw: Observable.zip(
+        source1.source, source2.source, source3.source, source4.source,
+        resultSelector: resultSelector))
   }
 
   /// Waits for every source and pairs their values into a tuple.
@@ -158,7 +175,8 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source2: PrimitiveSequence<Trait, E2>,
     _ source3: PrimitiveSequence<Trait, E3>
   ) -> PrimitiveSequence<Trait, (E1, E2, E3)> where Element == (E1, E2, E3) {
-    PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source) { ($0, $1, $2) })
+    PrimitiveSequence(
+      raw: Observable.zip(source1.source, source2.source, source3.source) { ($0, $1, $2) })
   }
 
   /// Waits for every source and pairs their values into a tuple.
@@ -169,7 +187,10 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source3: PrimitiveSequence<Trait, E3>,
     _ source4: PrimitiveSequence<Trait, E4>
   ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> where Element == (E1, E2, E3, E4) {
-    PrimitiveSequence(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source) { ($0, $1, $2, $3) })
+    PrimitiveSequence(
+      raw: Observable.zip(source1.source, source2.source, source3.source, source4.source) {
+        ($0, $1, $2, $3)
+      })
   }
 }
 

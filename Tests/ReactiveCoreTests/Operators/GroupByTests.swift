@@ -26,7 +26,8 @@ import Testing
       let subject = PublishSubject<Int>()
       let outer = Recorder<Int>()
       let inner = Recorder<Int>()
-      _ = subject.groupBy { $0 }.subscribe(onNext: { group in _ = group.subscribe(inner) },
+      _ = subject.groupBy { $0 }.subscribe(
+        onNext: { group in _ = group.subscribe(inner) },
         onError: { _ in outer.on(.next(inner.events.count)) })
       subject.onNext(1)
       subject.onError(TestError(id: 1))

@@ -50,8 +50,12 @@ import Testing
       var values: [Int] = []
       _ = Maybe<Int>.empty().ifEmpty(default: 1).subscribe(onSuccess: { values.append($0) })
       _ = Maybe<Int>.just(2).ifEmpty(default: 1).subscribe(onSuccess: { values.append($0) })
-      _ = Maybe<Int>.empty().ifEmpty(switchTo: Single.just(3)).subscribe(onSuccess: { values.append($0) })
-      _ = Maybe<Int>.empty().ifEmpty(switchTo: Maybe.just(4)).subscribe(onSuccess: { values.append($0) })
+      _ = Maybe<Int>.empty().ifEmpty(switchTo: Single.just(3)).subscribe(onSuccess: {
+        values.append($0)
+      })
+      _ = Maybe<Int>.empty().ifEmpty(switchTo: Maybe.just(4)).subscribe(onSuccess: {
+        values.append($0)
+      })
       #expect(values == [1, 2, 3, 4])
     }
   }

@@ -31,17 +31,21 @@ import Testing
         .next(210, 1), .next(220, 2), .completed(250),
       ])
       let throwing = scheduler.start {
-        xs.reduce(0, accumulator: { acc, x in
-          if x == 2 { throw TestError(id: 1) }
-          return acc + x
-        })
+        xs.reduce(
+          0,
+          accumulator: { acc, x in
+            if x == 2 { throw TestError(id: 1) }
+            return acc + x
+          })
       }
       #expect(throwing.events == [.error(220, TestError(id: 1))])
       #expect(xs.subscriptions == [Subscription(200, 220)])
 
       let recorder = Recorder<Int>()
-      _ = Observable.of(1).reduce(0, accumulator: +, mapResult: { _ -> Int in throw TestError(id: 2) })
-        .subscribe(recorder)
+      _ = Observable.of(1).reduce(
+        0, accumulator: +, mapResult: { _ -> Int in throw TestError(id: 2) }
+      )
+      .subscribe(recorder)
       #expect(recorder.events == [.error(TestError(id: 2))])
       let failed = Recorder<Int>()
       _ = Observable<Int>.error(TestError(id: 3)).reduce(0, accumulator: +).subscribe(failed)

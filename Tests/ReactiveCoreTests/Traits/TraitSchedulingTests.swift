@@ -27,7 +27,10 @@ import Testing
       let xs = scheduler.createColdObservable([.error(10, TestError(id: 1), Int.self)])
       let res = scheduler.start { xs.asSingle().retry(3) }
       #expect(res.events == [.error(230, TestError(id: 1))])
-      #expect(xs.subscriptions == [Subscription(200, 210), Subscription(210, 220), Subscription(220, 230)])
+      #expect(
+        xs.subscriptions == [
+          Subscription(200, 210), Subscription(210, 220), Subscription(220, 230),
+        ])
     }
   }
 

@@ -1,0 +1,31 @@
+extension ObservableType {
+  /// Forwards every element, wrapped in `Optional`, to relays of optional elements.
+  ///
+  /// ```swift
+  /// let selection = BehaviorRelay<Int?>(value: nil)
+  /// _ = Observable.of(1, 2).bind(to: selection)
+  /// ```
+  public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
+    bind { element in for relay in relays { relay.accept(element) } }
+  }
+
+  /// Forwards every element, wrapped in `Optional`, to relays of optional elements.
+  public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
+    bind { element in for relay in relays { relay.accept(element) } }
+  }
+
+  /// Forwards every element, wrapped in `Optional`, to relays of optional elements.
+  public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
+    bind { element in for relay in relays { relay.accept(element) } }
+  }
+
+  /// Forwards every event, elements wrapped in `Optional`, to observers of optional elements. An
+  /// error is a programming error, as for the non-optional form.
+  public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
+  where Observer.Element == Element? {
+    subscribe(
+      onNext: { element in for observer in observers { observer.on(.next(element)) } },
+      onError: { bindingError($0) },
+      onCompleted: { for observer in observers { observer.on(.completed) } })
+  }
+}
