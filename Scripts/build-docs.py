@@ -108,10 +108,10 @@ def convert(extra):
 
 def check(module, archive):
     """DocC warns about neither a symbol without documentation nor a symbol that no topic group
-    organises, so read its coverage report: a symbol without an abstract fails, and so does a
-    top-level symbol that the landing page does not curate or a member of a page in CURATED_PAGES
-    that the page's extension file does not curate (an uncurated overload can end up in no group
-    at all, so DocC's curation flag is read rather than its pages)."""
+    organises, so read its coverage report and the module's page: a symbol without an abstract
+    fails, and so does a top-level symbol that the landing page does not curate or a member of a
+    page in CURATED_PAGES that the page's extension file does not curate (for members, DocC's
+    curation flag: an uncurated overload can end up in no group at all)."""
     problems = []
     sources = {}  # "Type/member(_:)" -> ["Sources/...swift:LINE"], to say where to write
     for graph in (OUT / "symbol-graphs" / module).glob("*.symbols.json"):
@@ -132,12 +132,24 @@ def check(module, archive):
         if not entry["hasAbstract"]:
             problems.append(f"no doc comment: {path} {where}")
         parts = path.split("/")
-        if not entry["isCurated"] and (len(parts) == 1 or (
-                len(parts) == 2 and parts[0] in CURATED_PAGES.get(module, []))):
-            page = module if len(parts) == 1 else f"{module}/{parts[0]}"
-            problems.append(f"in no topic group of {page}: {path} {where}")
+        if len(parts) == 2 and parts[0] in CURATED_PAGES.get(module, []) \
+                and not entry["isCurated"]:
+            problems.append(f"in no topic group of Sources/{module}/{module}.docc/{parts[0]}.md: "
+                            f"{path} {where}")
+    # DocC counts every top-level symbol as curated; those left out of the landing page's topic
+    # groups show up in the automatic groups it adds to the module's page.
+    landing = json.loads((archive / "data" / "documentation" / f"{module.lower()}.json").read_text())
+    for section in landing.get("topicSections", []):
+        if section.get("generated") and section.get("title") != "Extended Modules":
+            for identifier in section["identifiers"]:
+                path = identifier.split(f"/documentation/{module}/", 1)[-1]
+                problems.append(f"in no topic group of Sources/{module}/{module}.docc/{module}.md: "
+                                f"{path} (at {', '.join(sources.get(path, ['?']))})")
     if problems:
-        fail(f"{module}: {len(problems)} problem(s)\n  " + "\n  ".join(problems))
+        fail(f"{module}: {len(problems)} problem(s)\n  " + "\n  ".join(problems) +
+             "\nWrite a /// comment on each undocumented symbol; list each symbol in no topic "
+             "group as ``NAME`` under a ### group of that page (DocC suggests the suffix that "
+             "tells overloads apart).")
 
 
 def main():
