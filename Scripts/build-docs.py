@@ -5,7 +5,8 @@ DocC site in .build-docs/site (git-ignored). Usage: python3 Scripts/build-docs.p
 
 Fails (exit 1) on any DocC warning (broken symbol or article link, undocumented parameter,
 ambiguous link: `--warnings-as-errors`), on a public symbol without a doc comment, on a top-level
-symbol or operator that no topic group organises, and on a guide of Docs/ that no catalog holds.
+symbol or operator that no topic group organises, on a guide of Docs/ that no catalog holds, and
+on a ```swift block in a catalog (code lives in the guides, where it is compiled).
 
 The guides stay in Docs/ (one copy, checked by Tests/DocumentationTests/SnippetCheckTests.swift).
 Each committed catalog Sources/<Module>/<Module>.docc holds the landing page <Module>.md (and
@@ -71,6 +72,10 @@ def catalogs():
         target = OUT / "catalogs" / f"{module}.docc"
         shutil.rmtree(target, ignore_errors=True)
         shutil.copytree(source, target)
+        for page in source.glob("*.md"):
+            if "```swift" in page.read_text():
+                fail(f"{page.relative_to(ROOT)}: a ```swift block; code belongs in a guide of "
+                     "Docs/, where Tests/DocumentationTests compiles it")
         landing = (source / f"{module}.md").read_text()
         for name in re.findall(r"<doc:([A-Za-z0-9_-]+)>", landing):
             guide = name.removesuffix("-Guide")
