@@ -12,8 +12,8 @@ import ReactiveMVI
   import Testing
 #endif
 
-/// Drives a ``/ReactiveMVI/Store`` step by step and asserts, exhaustively, every state change, every result
-/// from effects and every one-off event.
+/// Drives a ``/ReactiveMVI/Store`` step by step and asserts, exhaustively, every state change,
+/// every result from effects and every one-off event.
 ///
 /// - ``send(_:assert:fileID:filePath:line:column:)`` sends an intent and asserts the state after
 ///   it was handled (including results `handle` returned synchronously). Pass a closure that
@@ -40,8 +40,8 @@ import ReactiveMVI
 /// store.finish()
 /// ```
 ///
-/// Effects that run in a `Task` (``/ReactiveMVI/Effect/task(priority:_:)``) finish on real time: use the `async`
-/// forms ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``,
+/// Effects that run in a `Task` (``/ReactiveMVI/Effect/task(priority:_:)``) finish on real time:
+/// use the `async` forms ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``,
 /// which wait up to `timeout` for the result to arrive.
 public final class TestStore<F: Feature> where F.State: Equatable {
   /// The store under test. Send intents through the test store, not directly.
