@@ -104,7 +104,7 @@ def convert(extra):
             "--output-path", archive, "--fallback-display-name", module,
             "--fallback-bundle-identifier", module, "--warnings-as-errors",
             "--enable-experimental-external-link-support", *dependencies,
-            "--experimental-documentation-coverage", "--coverage-summary-level", "none",
+            "--experimental-documentation-coverage", "--coverage-summary-level", "brief",
             "--transform-for-static-hosting", *extra)
         check(module, archive)
         archives.append(archive)
