@@ -143,6 +143,7 @@ public enum Marbles {
 public struct MarbleError: Swift.Error, Equatable, Sendable, CustomStringConvertible {
   /// Creates the marble error.
   public init() {}
+  /// "MarbleError".
   public var description: String { "MarbleError" }
 }
 
@@ -162,6 +163,7 @@ public struct MarbleSyntaxError: Swift.Error, Equatable, Sendable, CustomStringC
     self.message = message
   }
 
+  /// The message, the diagram, and a caret under the faulty position.
   public var description: String {
     "malformed marbles at \(position): \(message)\n  \(marbles)\n  "
       + String(repeating: " ", count: position) + "^"

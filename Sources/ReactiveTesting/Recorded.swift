@@ -23,6 +23,7 @@ public struct Recorded<Value>: CustomDebugStringConvertible {
     self.value = value
   }
 
+  /// "VALUE @ TIME", as RxTest prints it.
   public var debugDescription: String { "\(value) @ \(time)" }
 }
 

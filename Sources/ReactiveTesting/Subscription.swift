@@ -22,6 +22,7 @@ public struct Subscription: Hashable, Sendable, CustomDebugStringConvertible {
     self.unsubscribe = unsubscribe
   }
 
+  /// "(SUBSCRIBE: UNSUBSCRIBE)", with "Infinity" for a subscription never disposed.
   public var debugDescription: String {
     let end = unsubscribe == .max ? "Infinity" : String(unsubscribe)
     return "(\(subscribe): \(end))"

@@ -125,6 +125,8 @@ public final class TestScheduler: SchedulerType, Sendable {
     return absolute
   }
 
+  /// Schedules `action` at the current virtual time (one tick later when the scheduler
+  /// simulates a processing delay, as RxTest does).
   public func schedule<StateType>(
     _ state: StateType, action: @escaping (StateType) -> Disposable
   ) -> Disposable {

@@ -12,8 +12,8 @@ import ReactiveMVI
   import Testing
 #endif
 
-/// Drives a ``Store`` step by step and asserts, exhaustively, every state change, every result
-/// from effects and every one-off event.
+/// Drives a ``/ReactiveMVI/Store`` step by step and asserts, exhaustively, every state change,
+/// every result from effects and every one-off event.
 ///
 /// - ``send(_:assert:fileID:filePath:line:column:)`` sends an intent and asserts the state after
 ///   it was handled (including results `handle` returned synchronously). Pass a closure that
@@ -40,8 +40,8 @@ import ReactiveMVI
 /// store.finish()
 /// ```
 ///
-/// Effects that run in a `Task` (``Effect/task(priority:_:)``) finish on real time: use the `async`
-/// forms ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``,
+/// Effects that run in a `Task` (``/ReactiveMVI/Effect/task(priority:_:)``) finish on real time:
+/// use the `async` forms ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``,
 /// which wait up to `timeout` for the result to arrive.
 public final class TestStore<F: Feature> where F.State: Equatable {
   /// The store under test. Send intents through the test store, not directly.
@@ -72,9 +72,11 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     }
   }
 
-  /// Creates a test store around a fresh ``Store``.
+  /// Creates a test store around a fresh ``/ReactiveMVI/Store``.
   ///
   /// - Parameters:
+  ///   - initialState: the state the store starts in.
+  ///   - feature: the feature under test.
   ///   - middleware: extra middleware for the store under test (after the test store's own).
   ///   - scheduler: the virtual clock ``advance(by:)`` moves (the one the feature's effects use).
   ///   - reporter: where failures go (default: a Swift Testing issue).
@@ -455,11 +457,16 @@ public enum Exhaustivity: Equatable, Sendable {
 
 /// Where a ``TestStore`` assertion was made.
 public struct TestStoreLocation: Sendable, CustomStringConvertible {
+  /// The `#fileID` of the assertion.
   public var fileID: StaticString
+  /// The `#filePath` of the assertion.
   public var filePath: StaticString
+  /// The line of the assertion.
   public var line: UInt
+  /// The column of the assertion.
   public var column: UInt
 
+  /// "FILE_ID:LINE:COLUMN".
   public var description: String { "\(fileID):\(line):\(column)" }
 }
 

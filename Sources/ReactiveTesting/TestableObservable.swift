@@ -49,6 +49,8 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
   /// Every subscription so far: when it was made and when it was disposed.
   public var subscriptions: [Subscription] { state.withLock { $0.subscriptions } }
 
+  /// Logs a subscription at the current virtual time and plays the events to `observer`: a hot
+  /// observable from now on, a cold one each at its time after now. Disposing logs the end.
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     let observer = AnyObserver(observer)

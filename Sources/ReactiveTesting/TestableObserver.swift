@@ -20,6 +20,7 @@ public final class TestableObserver<Element>: ObserverType, @unchecked Sendable 
   /// Every event received so far, with its virtual time.
   public var events: [Recorded<Event<Element>>] { recorded.withLock { $0 } }
 
+  /// Records `event` with the current virtual time.
   public func on(_ event: Event<Element>) {
     let time = scheduler?.clock ?? 0
     recorded.withLock { $0.append(Recorded(time: time, value: event)) }

@@ -1,3 +1,4 @@
+/// ReactiveCore's additions to `AsyncSequence`: a sendable async sequence as an observable.
 extension AsyncSequence where Self: Sendable {
   /// This async sequence as an `Observable`: each subscription starts a `Task` that iterates
   /// the sequence and emits its elements, then completes (or fails with the thrown error).

@@ -60,6 +60,7 @@ extension Event {
 }
 
 extension Event: CustomDebugStringConvertible {
+  /// The event as `next(value)`, `error(error)` or `completed`.
   public var debugDescription: String {
     switch self {
     case .next(let value): return "next(\(value))"

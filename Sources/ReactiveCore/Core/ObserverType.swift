@@ -71,6 +71,7 @@ public struct AnyObserver<Element>: ObserverType {
     handler(event)
   }
 
+  /// This observer itself: it is already type-erased.
   @inlinable
   public func asObserver() -> AnyObserver<Element> { self }
 }

@@ -15,6 +15,7 @@ public enum RxError: Swift.Error, Equatable, Sendable, CustomDebugStringConverti
   /// No event arrived in time (`timeout`).
   case timeout
 
+  /// A one-line English description of the error, RxSwift's text.
   public var debugDescription: String {
     switch self {
     case .unknown: return "Unknown error occurred."

@@ -87,6 +87,7 @@ extension DisposeBag {
   /// Collects disposables for `DisposeBag(disposing:)`.
   @resultBuilder
   public enum DisposableBuilder {
+    /// The disposables listed in the builder block, in order.
     public static func buildBlock(_ disposables: Disposable...) -> [Disposable] { disposables }
   }
 }

@@ -38,6 +38,8 @@ public struct ChildFeature<Parent: Feature, Child: Feature> {
   /// Embeds `child`, whose state is at `state`.
   ///
   /// - Parameters:
+  ///   - child: the feature to embed.
+  ///   - state: where the child's state lives in the parent's state.
   ///   - intent: the child intent a parent intent carries, or nil for the parent's own intents.
   ///   - result: a child result as a parent result.
   ///   - extractResult: the child result a parent result carries, or nil.

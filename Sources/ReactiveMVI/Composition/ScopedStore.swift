@@ -14,6 +14,7 @@
 /// Thread safety: like the store, usable from any thread.
 public final class ScopedStore<State, Intent>: ObserverType, @unchecked Sendable {
   // @unchecked: immutable; the closures only read the parent store, which is thread-safe.
+  /// As an observer, a scoped store takes the child's intents (`intents.bind(to: scoped)`).
   public typealias Element = Intent
 
   private let readState: () -> State

@@ -67,6 +67,7 @@ public enum IntentLog {
     /// The decoder's error.
     public var underlying: any Error
 
+    /// "line N: cannot decode intent from TEXT: ERROR", for a log message.
     public var description: String {
       "line \(line): cannot decode intent from \(text): \(underlying)"
     }

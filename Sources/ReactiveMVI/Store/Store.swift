@@ -32,6 +32,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
   // Thread safety: `shared` (queue, running effects, current state, flags) is only touched under
   // its lock; `pendingEvents` and `drainerState` are only touched by the drainer (the `draining` flag hands it over
   // under the lock); everything else is immutable or a thread-safe relay.
+  /// As an observer, a store takes its feature's intents (`intents.bind(to: store)`).
   public typealias Element = F.Intent
 
   @usableFromInline

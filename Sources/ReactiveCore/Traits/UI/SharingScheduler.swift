@@ -1,5 +1,5 @@
 /// The scheduler that ``Driver`` and ``Signal`` deliver on: `MainScheduler.instance`, unless a
-/// test has put another one in place with ``mock(scheduler:action:)``.
+/// test has put another one in place with `mock(scheduler:action:)`.
 ///
 /// RxCocoa difference: RxCocoa swaps a process-wide variable, so two tests that mock at the same
 /// time see each other's scheduler. Here the override is a task-local value: it applies to the
