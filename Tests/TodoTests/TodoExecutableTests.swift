@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `todo` executable (built by `swift test`: the test target depends on it).
@@ -49,9 +50,9 @@ enum TodoExecutable {
     let exited = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in exited.signal() }
     try process.run()
-    if exited.wait(timeout: .now() + 60) == .timedOut {
+    if !wait(for: exited) {
       process.terminate()
-      Issue.record("todo \(arguments) did not finish within 60 s")
+      Issue.record("todo \(arguments) did not finish within \(generousDeadline)")
       process.waitUntilExit()
     }
     return Result(

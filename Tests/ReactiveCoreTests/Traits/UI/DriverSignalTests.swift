@@ -244,8 +244,9 @@ import Testing
   }
 }
 
-/// Driver, Signal and Binder on the real main thread.
-@Suite struct MainThreadUITraitTests {
+/// Driver, Signal and Binder on the real main thread. (The waits are event-driven; the time
+/// limit, as long as the tests' generous deadline, is the safety net.)
+@Suite(.timeLimit(.minutes(5))) struct MainThreadUITraitTests {
   /// Collects values on the main actor and lets a test await a count.
   @MainActor final class Collector<Value> {
     var values: [Value] = []
