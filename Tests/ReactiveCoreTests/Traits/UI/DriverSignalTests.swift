@@ -284,6 +284,24 @@ import Testing
     #expect(collector.allOnMain)
   }
 
+  @Test @MainActor func signalDeliversBackgroundElementsOnTheMainThreadWithoutReplay() async {
+    let relay = PublishRelay<Int>()
+    let signal = relay.asSignal()
+    let first = Collector<Int>(), late = Collector<Int>()
+    let a = signal.emit(onNext: { value in MainActor.assumeIsolated { first.append(value) } })
+    await Task.detached { for i in 1...50 { relay.accept(i) } }.value
+    await first.wait(for: 50)
+    let b = signal.emit(onNext: { value in MainActor.assumeIsolated { late.append(value) } })
+    await Task.detached { relay.accept(51) }.value
+    await late.wait(for: 1)
+    await first.wait(for: 51)
+    a.dispose()
+    b.dispose()
+    #expect(first.values == Array(1...51))
+    #expect(late.values == [51])  // no replay of 50
+    #expect(first.allOnMain && late.allOnMain)
+  }
+
   @Test @MainActor func behaviorRelayDriverStartsWithTheCurrentValue() async {
     let relay = BehaviorRelay(value: "a")
     let collector = Collector<String>()
