@@ -50,6 +50,7 @@ let package = Package(
       // "HeroSelector" is listed so that `swift test` builds the executable the end-to-end tests run.
       dependencies: [
         "HeroSelectorKit", "HeroSelector", "ReactiveCore", "ReactiveMVI", "ReactiveTesting",
+        "TestSupport",
       ]
     ),
     // The code blocks of README.md and Docs/*.md, compiled and run, and the check that the
@@ -59,7 +60,7 @@ let package = Package(
     .testTarget(
       name: "TodoTests",
       // "Todo" is listed so that `swift test` builds the executable the end-to-end tests run.
-      dependencies: ["TodoKit", "Todo", "ReactiveMVI", "ReactiveTesting"]
+      dependencies: ["TodoKit", "Todo", "ReactiveMVI", "ReactiveTesting", "TestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -6,6 +6,14 @@ import ReactiveCore
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A scheduler on a virtual clock, for testing time-based code without waiting: RxTest's
 /// `TestScheduler`, with the same API and the same timing rules.
 ///
@@ -37,6 +45,7 @@ public final class TestScheduler: SchedulerType, Sendable {
     var queue = ItemHeap()
     var nextSequence = 0
     var isRunning = false
+    var resolutionWarning: String?
   }
 
   private let state: Locked<State>
@@ -53,7 +62,8 @@ public final class TestScheduler: SchedulerType, Sendable {
   ///   - resolution: seconds per tick (RxTest's default, 1: `.seconds(5)` is 5 ticks). Relative
   ///     times round to whole ticks, so with the default `.milliseconds(300)` is **0 ticks**
   ///     (it runs at the next tick, or at once) and `.milliseconds(700)` is 1: for features that
-  ///     use sub-second times, pass `resolution: 0.001` (a tick is a millisecond).
+  ///     use sub-second times, pass `resolution: 0.001` (a tick is a millisecond). The first
+  ///     positive due time that rounds to 0 ticks prints a warning to standard error.
   ///   - simulateProcessingDelay: run work due "now" one tick later, as RxTest does.
   public init(
     initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true
@@ -119,10 +129,33 @@ public final class TestScheduler: SchedulerType, Sendable {
   /// processing delay. `nil` for `.never`.
   private func dueTime(after interval: RxTimeInterval) -> TestTime? {
     guard let seconds = interval.seconds else { return nil }
+    if seconds > 0 && seconds / resolution < 0.5 { warnRoundedToZero(seconds) }
     let current = clock
     let absolute = Int((Double(current) * resolution + seconds) / resolution + 0.5)
     if absolute <= current { return simulateProcessingDelay ? current + 1 : current }
     return absolute
+  }
+
+  /// The warning printed (once per scheduler, to standard error) the first time a positive due
+  /// time rounded to 0 ticks, or nil.
+  var resolutionWarning: String? { state.withLock { $0.resolutionWarning } }
+
+  /// Warns, once per scheduler, that a positive due time became 0 ticks: the trap of RxTest's
+  /// default resolution of one second, where `.milliseconds(300)` runs at the next tick.
+  private func warnRoundedToZero(_ seconds: Double) {
+    let message =
+      "TestScheduler: a due time of \(seconds) s is 0 ticks at a resolution of \(resolution) s"
+      + " (it runs at the next tick); for sub-second times use"
+      + " TestScheduler(initialClock: 0, resolution: 0.001)\n"
+    let first = state.withLock { state in
+      guard state.resolutionWarning == nil else { return false }
+      state.resolutionWarning = message
+      return true
+    }
+    if first {
+      let bytes = Array(message.utf8)
+      _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
   }
 
   /// Schedules `action` at the current virtual time (one tick later when the scheduler

@@ -119,13 +119,14 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     }
     store.send(intent)
     // Normally handled before `send` returns; when an effect's thread is draining the store at
-    // that moment, the intent is handled there: wait for it (up to 10 s of real time).
-    var rounds = 0
+    // that moment, the intent is handled there: wait for it. The deadline only catches a store
+    // that never handles it, so it is generous (a loaded machine under a sanitizer can keep the
+    // draining thread off the CPU for seconds).
+    let deadline = ContinuousClock.now + .seconds(300)
     while true {
       collect(location)
-      if steps.contains(where: \.isIntent) || rounds == 100_000 { break }
+      if steps.contains(where: \.isIntent) || ContinuousClock.now >= deadline { break }
       usleep(100)
-      rounds += 1
     }
     guard let index = steps.firstIndex(where: \.isIntent) else {
       fail("sent \(intent) but the store did not handle it", location)

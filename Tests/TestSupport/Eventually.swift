@@ -3,6 +3,8 @@
 // ThreadSanitizer, a task can wait tens of seconds for a thread of the cooperative pool while
 // other tests block theirs. A test never waits for wall-clock time itself.
 
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -37,4 +39,11 @@ public func eventually(
     try? await Task.sleep(for: .milliseconds(1))
   }
   return true
+}
+
+/// Waits, on this thread, until `semaphore` is signalled; `false` if it was not within `timeout`.
+public func wait(for semaphore: DispatchSemaphore, timeout: Duration = generousDeadline) -> Bool {
+  let (seconds, attoseconds) = timeout.components
+  let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+  return semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success
 }

@@ -265,7 +265,8 @@ final class CounterController {
 }
 // end snippet
 
-@Suite(.timeLimit(.minutes(1)))
+// The time limit is a safety net as long as the tests' generous deadline (TestSupport).
+@Suite(.timeLimit(.minutes(5)))
 @MainActor
 struct ReadmeUISnippets {
   @Test func theSwiftUIModelTracksTheCount() async {
@@ -284,7 +285,7 @@ struct ReadmeUISnippets {
     controller.plusTaps.accept(())
     controller.plusTaps.accept(())
     // The label is updated on the main queue: let it run until the label shows the count (the
-    // suite's time limit is the safety net).
+    // suite's time limit is the safety net; the label may only be read on the main actor).
     while controller.countLabel.text != "Count: 2" { await Task.yield() }
     #expect(controller.countLabel.text == "Count: 2")
   }

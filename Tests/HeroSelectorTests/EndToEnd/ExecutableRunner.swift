@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `hero-selector` executable (built by `swift test` because the test target
@@ -69,12 +70,10 @@ enum HeroSelectorExecutable {
     process.standardOutput = outHandle
     process.standardError = errHandle
     try process.run()
-    // It must never hang: a generous deadline, then it is killed and the test fails.
-    let deadline = Date().addingTimeInterval(60)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning {
+    // It must never hang: past the generous deadline it is killed and the test fails.
+    if !eventually({ !process.isRunning }) {
       process.terminate()
-      Issue.record("hero-selector \(arguments) did not finish within 60 s")
+      Issue.record("hero-selector \(arguments) did not finish within \(generousDeadline)")
     }
     process.waitUntilExit()
     try outHandle.close()

@@ -62,6 +62,10 @@ import Testing
     let result = try HeroSelectorExecutable.run(["--help"])
     #expect(result.exitCode == 0)
     #expect(result.stdout == Options.usage)
+    // The keys and exit codes a person needs (issue: Ctrl-D quits, 130/143 listed).
+    #expect(result.stdout.contains("Ctrl-D"))
+    #expect(result.stdout.contains("130 / 143"))
+    #expect(result.stdout.contains("74"))
   }
 
   @Test func usageErrorsExit64() throws {
@@ -75,6 +79,14 @@ import Testing
       (
         ["--intents", "next,fly"],
         "hero-selector: --intents: unknown intent 'fly' (item 2); expected next, previous, select, dismiss, quit (or n, p, s, d, q) (see hero-selector --help)\n"
+      ),
+      (
+        ["--intents", ""],
+        "hero-selector: --intents: the list is empty; expected next, previous, select, dismiss, quit (or n, p, s, d, q) (see hero-selector --help)\n"
+      ),
+      (
+        ["--intents", "n,,s"],
+        "hero-selector: --intents: item 2 is empty (two commas, or a comma at an end) (see hero-selector --help)\n"
       ),
     ]
     for (arguments, message) in cases {
@@ -113,6 +125,15 @@ import Testing
       (
         "[{\"name\":\"A\",\"speed\":7,\"power\":1,\"stamina\":1},\n {\"name\":\"A\",\"speed\":7,\"power\":1,\"stamina\":1}]",
         "2:10: duplicate hero name \"A\" (first on line 1)"
+      ),
+      // The stat grammar: no sign, no leading zero.
+      (
+        #"[{"name":"A","speed":-0,"power":1,"stamina":1}]"#,
+        "1:22: hero \"A\": speed must be a whole number from 0 to 10, found -0"
+      ),
+      (
+        #"[{"name":"A","speed":007,"power":1,"stamina":1}]"#,
+        "1:22: hero \"A\": speed must be a whole number from 0 to 10, found 007"
       ),
     ]
     for (index, (content, message)) in cases.enumerated() {

@@ -46,6 +46,26 @@ import Testing
     }
   }
 
+  @Test func filesOverTheSizeLimitAreRefusedNotRead() throws {
+    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Sparse files: large to `stat`, nothing on disk.
+    let roster = directory.appendingPathComponent("big.json").path
+    let log = directory.appendingPathComponent("big.jsonl").path
+    for (path, size) in [(roster, (128 << 20) + 1), (log, (16 << 20) + 1)] {
+      #expect(FileManager.default.createFile(atPath: path, contents: nil))
+      #expect(truncate(path, off_t(size)) == 0)
+    }
+    let big = try HeroSelectorExecutable.run(["--heroes", roster])
+    #expect(big.exitCode == 65)
+    #expect(big.stderr == "hero-selector: cannot read roster '\(roster)': larger than 134217728 bytes\n")
+    #expect(big.stdout == "")
+    let long = try HeroSelectorExecutable.run(["--replay", log])
+    #expect(long.exitCode == 65)
+    #expect(long.stderr == "hero-selector: cannot read replay log '\(log)': larger than 16777216 bytes\n")
+    #expect(long.stdout == "")
+  }
+
   @Test func controlCharactersInNamesAreRefusedWithTheirPosition() throws {
     let directory = try HeroSelectorExecutable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HeroSelectorKit
@@ -54,12 +55,12 @@ private final class PseudoTerminal {
   var plainOutput: String { stripAnsi(String(decoding: output, as: UTF8.self)) }
   var rawOutput: String { String(decoding: output, as: UTF8.self) }
 
-  /// Reads output until `condition` holds (true) or a generous deadline passes (false).
+  /// Reads output until `condition` holds (true) or the generous deadline passes (false).
   func waitFor(_ condition: (PseudoTerminal) -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = ContinuousClock.now.advanced(by: generousDeadline)
     var buffer = [UInt8](repeating: 0, count: 4096)
     while !condition(self) {
-      if Date() > deadline { return false }
+      if ContinuousClock.now > deadline { return false }
       var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
       if poll(&descriptor, 1, 50) > 0 {
         let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
@@ -123,9 +124,7 @@ private final class PseudoTerminal {
   }
 
   private func waitForExit(_ process: Process) -> Int32? {
-    let deadline = Date().addingTimeInterval(30)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning {
+    if !eventually({ !process.isRunning }) {
       process.terminate()
       return nil
     }

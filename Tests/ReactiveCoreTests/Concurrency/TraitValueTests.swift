@@ -45,7 +45,8 @@ final class WorkProbe: @unchecked Sendable {  // guarded by its lock
     try await expectNoLeaksAsync {
       let subject = PublishSubject<Int>()
       let emitter = Task.detached {
-        while !subject.hasObservers { await Task.yield() }
+        // Waits (suspending, not spinning on a thread of the 2-thread pool) for the subscription.
+        _ = await eventually { subject.hasObservers }
         subject.onNext(5)
         subject.onCompleted()
       }

@@ -139,7 +139,7 @@ import Testing
       let recorder = Recorder<Int>()
       _ = source.retry().subscribe(
         onNext: { recorder.onNext($0) }, onCompleted: { done.signal() })
-      #expect(done.wait(timeout: .now() + 60) == .success)
+      #expect(wait(for: done))
       #expect(recorder.elements == Array(1...50))
       queue.sync {}  // the last block (and the observer it holds) is gone
     }

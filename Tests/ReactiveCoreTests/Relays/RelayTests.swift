@@ -89,12 +89,7 @@ import Testing
       for i in 1...perThread { relay.accept(i) }
     }
     // A drainer that exceeded its budget hands the rest to a background thread: wait for it.
-    let deadline = DispatchTime.now().uptimeNanoseconds + 120_000_000_000
-    while count.load(ordering: .relaxed) < threads * perThread,
-      DispatchTime.now().uptimeNanoseconds < deadline
-    {
-      usleep(1_000)
-    }
+    _ = await eventually { count.load(ordering: .relaxed) == threads * perThread }
     subscription.dispose()
     #expect(overlaps.load(ordering: .relaxed) == 0)
     #expect(count.load(ordering: .relaxed) == threads * perThread)

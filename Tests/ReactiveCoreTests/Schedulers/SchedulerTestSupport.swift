@@ -25,14 +25,12 @@ final class Shared<Value>: @unchecked Sendable {  // `value` is guarded by `lock
   }
 }
 
-/// Signals once; `wait()` returns `true` when it was signalled within a generous timeout.
+/// Signals once; `wait()` returns `true` when it was signalled within the generous deadline.
 final class Semaphore: @unchecked Sendable {  // DispatchSemaphore is thread-safe
   private let semaphore = DispatchSemaphore(value: 0)
   init() {}
   func fire() { semaphore.signal() }
-  func wait(seconds: Int = 120) -> Bool {
-    semaphore.wait(timeout: .now() + .seconds(seconds)) == .success
-  }
+  func wait() -> Bool { TestSupport.wait(for: semaphore) }
 }
 
 /// Runs on `queue` after everything already submitted to it (serial queues only).

@@ -88,16 +88,39 @@ struct Directory: Feature {
     store.finish()
   }
 
-  /// Results and events that are not Equatable.
+  @Test func receiveMatchingOnVirtualTimeWithoutEquatable() {
+    let failures = FailureLog()
+    let scheduler = TestScheduler(initialClock: 0)
+    let store = TestStore(
+      initialState: 0, feature: Unequatable(scheduler: scheduler), scheduler: scheduler,
+      reporter: failures.reporter)
+    store.send(.go)
+    store.advance(by: 5)
+    store.receive(matching: { if case .value(let n) = $0 { n == 42 } else { false } }) { $0 = 42 }
+    store.receiveEvent(matching: { if case .note(let text) = $0 { text == "done" } else { false } })
+    #expect(failures.messages.values.isEmpty)
+    // A result that does not match is reported (the step is still consumed).
+    store.send(.go)
+    store.advance(by: 5)
+    store.receive(matching: { if case .value(let n) = $0 { n == 7 } else { false } })
+    store.receiveEvent(matching: { _ in true })
+    #expect(failures.messages.values == ["TestStore: expected to receive a matching result, received value(42)"])
+    store.finish()
+  }
+
+  /// Results and events that are not Equatable (on real time, or on `scheduler` when given).
   struct Unequatable: Feature {
     enum Intent { case go }
     enum Result { case value(Int) }
     enum Event { case note(String) }
+    var scheduler: (any SchedulerType)?
     func handle(_ intent: Intent, state: Int) -> Effect<Result, Event> {
-      .run { send in
+      let work = Effect<Result, Event>.run { send in
         send(.value(42))
         send.event(.note("done"))
       }
+      guard let scheduler else { return work }
+      return .merge(.result(.value(42)), .event(.note("done"))).delay(for: .seconds(5), scheduler: scheduler)
     }
     func reduce(_ state: Int, _ result: Result) -> Int {
       if case .value(let n) = result { return n }

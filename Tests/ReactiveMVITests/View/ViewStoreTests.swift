@@ -61,7 +61,8 @@ final class ChangeFlag {
   }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+// The time limit is a safety net as long as the tests' generous deadline (TestSupport).
+@Suite(.timeLimit(.minutes(5)))
 @MainActor
 struct ViewStoreTests {
   func makeViewStore() -> ViewStore<Profile> {

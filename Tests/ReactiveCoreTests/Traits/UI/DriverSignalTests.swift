@@ -136,18 +136,30 @@ import Testing
 
   @Test func throttleAndDelayKeepTheStrategy() {
     expectNoLeaks {
-      let throttled = run { scheduler in
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(212, 2), .completed(300)])
-        let signal: Signal<Int> = xs.asSignal(onErrorJustReturn: 0).throttle(.seconds(10))
-        return signal.asObservable()
+      let scheduler = TestScheduler(initialClock: 0)
+      SharingScheduler.mock(scheduler: scheduler) {
+        let xs = scheduler.createHotObservable([
+          .next(210, 1), .next(212, 2), .next(240, 3), .completed(300),
+        ])
+        let throttled = scheduler.start {
+          let signal: Signal<Int> = xs.asSignal(onErrorJustReturn: 0).throttle(.seconds(10))
+          return signal.asObservable()
+        }
+        // Each element hops onto the scheduler first (211, 213, 241): the first passes at once,
+        // the latest of the window at its end (221), the next one after a quiet window at once.
+        #expect(throttled.events.map(\.value) == [.next(1), .next(2), .next(3), .completed])
+        #expect(throttled.events.map(\.time) == [211, 221, 241, 301])
       }
-      #expect(throttled == [.next(1), .next(2), .completed])
-      let delayed = run { scheduler in
-        let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
-        let driver: Driver<Int> = xs.asDriver(onErrorJustReturn: 0).delay(.seconds(5))
-        return driver.asObservable()
+      let clock = TestScheduler(initialClock: 0)
+      SharingScheduler.mock(scheduler: clock) {
+        let xs = clock.createHotObservable([.next(210, 1), .completed(300)])
+        let delayed = clock.start {
+          let driver: Driver<Int> = xs.asDriver(onErrorJustReturn: 0).delay(.seconds(5))
+          return driver.asObservable()
+        }
+        #expect(delayed.events.map(\.value) == [.next(1), .completed])
+        #expect(delayed.events.first?.time == 216)
       }
-      #expect(delayed == [.next(1), .completed])
     }
   }
 
@@ -244,8 +256,9 @@ import Testing
   }
 }
 
-/// Driver, Signal and Binder on the real main thread.
-@Suite struct MainThreadUITraitTests {
+/// Driver, Signal and Binder on the real main thread. (The waits are event-driven; the time
+/// limit, as long as the tests' generous deadline, is the safety net.)
+@Suite(.timeLimit(.minutes(5))) struct MainThreadUITraitTests {
   /// Collects values on the main actor and lets a test await a count.
   @MainActor final class Collector<Value> {
     var values: [Value] = []
@@ -281,6 +294,24 @@ import Testing
     subscription.dispose()
     #expect(collector.values == Array(1...100))
     #expect(collector.allOnMain)
+  }
+
+  @Test @MainActor func signalDeliversBackgroundElementsOnTheMainThreadWithoutReplay() async {
+    let relay = PublishRelay<Int>()
+    let signal = relay.asSignal()
+    let first = Collector<Int>(), late = Collector<Int>()
+    let a = signal.emit(onNext: { value in MainActor.assumeIsolated { first.append(value) } })
+    await Task.detached { for i in 1...50 { relay.accept(i) } }.value
+    await first.wait(for: 50)
+    let b = signal.emit(onNext: { value in MainActor.assumeIsolated { late.append(value) } })
+    await Task.detached { relay.accept(51) }.value
+    await late.wait(for: 1)
+    await first.wait(for: 51)
+    a.dispose()
+    b.dispose()
+    #expect(first.values == Array(1...51))
+    #expect(late.values == [51])  // no replay of 50
+    #expect(first.allOnMain && late.allOnMain)
   }
 
   @Test @MainActor func behaviorRelayDriverStartsWithTheCurrentValue() async {
