@@ -13,6 +13,7 @@
 /// or effects, so replay into a store whose middleware, subscribers and effects do not send them again.
 ///
 /// ```swift
+/// // Counter as in Feature's example, with `enum Intent: Codable`.
 /// var log = ""
 /// let store = Store(
 ///   initialState: Counter.State(), feature: Counter(),
