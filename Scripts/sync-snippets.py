@@ -9,8 +9,8 @@ dedented by their common indentation.
 It also regenerates Tests/DocumentationTests/DocCommentExamples.generated.swift from the
 ```swift examples of the `///` doc comments in Sources/ (the code DocC shows on symbol pages):
 each example becomes a region named `PATH#N` (the N-th example of that file) inside a function
-of its own, so it compiles with the tests; `everyDocCommentExampleIsCompiled` in
-SnippetCheckTests.swift fails when the file is stale. An example whose first line is
+of its own, so it compiles with the tests, and the examples that assert (`#expect`) run;
+`everyDocCommentExampleIsCompiled` in SnippetCheckTests.swift fails when the file is stale. An example whose first line is
 `// (SwiftUI)` (or UIKit, AppKit, Combine) needs a framework Linux lacks: it is listed, not compiled.
 Usage: python3 Scripts/sync-snippets.py"""
 import pathlib, re, sys
@@ -101,7 +101,7 @@ def doc_comment_examples():
             i += 1
 
 def generate_examples():
-    out = [HEADER]
+    out, asserting = [HEADER], []
     for key, line, code in doc_comment_examples():
         skipped = SKIPPED.match(code[0].strip()) if code else None
         if skipped:
@@ -113,6 +113,12 @@ def generate_examples():
         out.append(
             f"\nfunc {function}(bag: DisposeBag, scheduler: TestScheduler) async throws {{\n"
             f"  // snippet: {key}\n{body}  // end snippet\n}}\n")
+        if any("#expect(" in l for l in code):
+            asserting.append(f"  (\"{key}\", {function}),\n")
+    out.append(
+        "\n/// The examples that assert (`#expect`); SnippetCheckTests runs each with a new bag and scheduler.\n"
+        "let docCommentExamplesThatAssert: [(key: String, run: @Sendable (DisposeBag, TestScheduler) async throws -> Void)] = [\n"
+        + "".join(asserting) + "]\n")
     text = "".join(out)
     if not GENERATED.exists() or GENERATED.read_text() != text:
         GENERATED.write_text(text)

@@ -1832,3 +1832,30 @@ func docExample_ReactiveTesting_TestableObserver_1(bag: DisposeBag, scheduler: T
   #expect(observer.events == [.next(300, 1)])
   // end snippet
 }
+
+/// The examples that assert (`#expect`); SnippetCheckTests runs each with a new bag and scheduler.
+let docCommentExamplesThatAssert: [(key: String, run: @Sendable (DisposeBag, TestScheduler) async throws -> Void)] = [
+  ("Sources/ReactiveCore/Operators/Buffer/Buffer.swift#1", docExample_ReactiveCore_Operators_Buffer_Buffer_1),
+  ("Sources/ReactiveCore/Operators/Debounce/Debounce.swift#1", docExample_ReactiveCore_Operators_Debounce_Debounce_1),
+  ("Sources/ReactiveCore/Operators/Delay/Delay.swift#1", docExample_ReactiveCore_Operators_Delay_Delay_1),
+  ("Sources/ReactiveCore/Operators/DelaySubscription.swift#1", docExample_ReactiveCore_Operators_DelaySubscription_1),
+  ("Sources/ReactiveCore/Operators/Sample/Sample.swift#1", docExample_ReactiveCore_Operators_Sample_Sample_1),
+  ("Sources/ReactiveCore/Operators/SkipForDuration.swift#1", docExample_ReactiveCore_Operators_SkipForDuration_1),
+  ("Sources/ReactiveCore/Operators/TakeForDuration.swift#1", docExample_ReactiveCore_Operators_TakeForDuration_1),
+  ("Sources/ReactiveCore/Operators/Throttle/Throttle.swift#1", docExample_ReactiveCore_Operators_Throttle_Throttle_1),
+  ("Sources/ReactiveCore/Operators/Timeout/Timeout.swift#1", docExample_ReactiveCore_Operators_Timeout_Timeout_1),
+  ("Sources/ReactiveCore/Operators/Timeout/Timeout.swift#2", docExample_ReactiveCore_Operators_Timeout_Timeout_2),
+  ("Sources/ReactiveCore/Operators/Window/Window.swift#1", docExample_ReactiveCore_Operators_Window_Window_1),
+  ("Sources/ReactiveTesting/Marbles.swift#1", docExample_ReactiveTesting_Marbles_1),
+  ("Sources/ReactiveTesting/Marbles.swift#2", docExample_ReactiveTesting_Marbles_2),
+  ("Sources/ReactiveTesting/Marbles.swift#3", docExample_ReactiveTesting_Marbles_3),
+  ("Sources/ReactiveTesting/Marbles.swift#4", docExample_ReactiveTesting_Marbles_4),
+  ("Sources/ReactiveTesting/Marbles.swift#5", docExample_ReactiveTesting_Marbles_5),
+  ("Sources/ReactiveTesting/Marbles.swift#6", docExample_ReactiveTesting_Marbles_6),
+  ("Sources/ReactiveTesting/Recorded.swift#1", docExample_ReactiveTesting_Recorded_1),
+  ("Sources/ReactiveTesting/Subscription.swift#1", docExample_ReactiveTesting_Subscription_1),
+  ("Sources/ReactiveTesting/TestScheduler.swift#1", docExample_ReactiveTesting_TestScheduler_1),
+  ("Sources/ReactiveTesting/TestScheduler.swift#2", docExample_ReactiveTesting_TestScheduler_2),
+  ("Sources/ReactiveTesting/TestableObservable.swift#1", docExample_ReactiveTesting_TestableObservable_1),
+  ("Sources/ReactiveTesting/TestableObserver.swift#1", docExample_ReactiveTesting_TestableObserver_1),
+]
