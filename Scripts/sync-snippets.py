@@ -9,11 +9,13 @@ dedented by their common indentation.
 It also regenerates Tests/DocumentationTests/DocCommentExamples.generated.swift from the
 ```swift examples of the `///` doc comments in Sources/ (the code DocC shows on symbol pages):
 each example becomes a region named `PATH#N` (the N-th example of that file) inside a function
-of its own, so it compiles with the tests, and the examples that assert (`#expect`) run;
-`everyDocCommentExampleIsCompiled` in SnippetCheckTests.swift fails when the file is stale. An example whose first line is
-`// (SwiftUI)` (or UIKit, AppKit, Combine) needs a framework Linux lacks: it is listed, not compiled.
+of its own, so it compiles with the tests, and the examples that assert (`#expect`) or print
+(`// Prints: LINE`) run and must print exactly those lines (`// Prints (when): …` is not checked);
+`everyDocCommentExampleIsCompiled` in SnippetCheckTests.swift fails when the file is stale. An
+example whose first line is `// (SwiftUI)` (or UIKit, AppKit, Combine) needs a framework Linux
+lacks: it is listed, not compiled.
 Usage: python3 Scripts/sync-snippets.py"""
-import pathlib, re, sys
+import json, pathlib, re, sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
 
@@ -101,7 +103,7 @@ def doc_comment_examples():
             i += 1
 
 def generate_examples():
-    out, asserting = [HEADER], []
+    out, running = [HEADER], []
     for key, line, code in doc_comment_examples():
         skipped = SKIPPED.match(code[0].strip()) if code else None
         if skipped:
@@ -113,12 +115,21 @@ def generate_examples():
         out.append(
             f"\nfunc {function}(bag: DisposeBag, scheduler: TestScheduler) async throws {{\n"
             f"  // snippet: {key}\n{body}  // end snippet\n}}\n")
-        if any("#expect(" in l for l in code):
-            asserting.append(f"  (\"{key}\", {function}),\n")
+        prints = [l.strip()[len("// Prints: "):] for l in code if l.strip().startswith("// Prints: ")]
+        unchecked = any(l.strip().startswith("// Prints (") for l in code)
+        if (prints or any("#expect(" in l for l in code)) and not unchecked:
+            expected = ", ".join(json.dumps(p, ensure_ascii=False) for p in prints)
+            running.append(f"  (\"{key}\", {function}, [{expected}]),\n")
     out.append(
-        "\n/// The examples that assert (`#expect`); SnippetCheckTests runs each with a new bag and scheduler.\n"
-        "let docCommentExamplesThatAssert: [(key: String, run: @Sendable (DisposeBag, TestScheduler) async throws -> Void)] = [\n"
-        + "".join(asserting) + "]\n")
+        "\n/// The examples that assert (`#expect`) or print (`// Prints: LINE`, the lines they must print),\n"
+        "/// but none with a `// Prints (when):` line; SnippetCheckTests runs each with a new bag and scheduler.\n"
+        "let docCommentExamplesThatRun:\n"
+        "  [(key: String, run: @Sendable (DisposeBag, TestScheduler) async throws -> Void, prints: [String])] = [\n"
+        + "".join(running) + "  ]\n\n"
+        "/// Shadows `Swift.print` for the examples: what they print is compared with their `// Prints:` lines.\n"
+        "private func print(_ items: Any..., separator: String = \" \", terminator: String = \"\\n\") {\n"
+        "  DocCommentExampleOutput.shared.append(items.map { \"\\($0)\" }.joined(separator: separator))\n"
+        "}\n")
     text = "".join(out)
     if not GENERATED.exists() or GENERATED.read_text() != text:
         GENERATED.write_text(text)

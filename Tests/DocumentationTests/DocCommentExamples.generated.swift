@@ -362,7 +362,10 @@ func docExample_ReactiveCore_Operators_ConcatMap_1(bag: DisposeBag, scheduler: T
   // snippet: Sources/ReactiveCore/Operators/ConcatMap.swift#1
   _ = Observable.of(1, 2).concatMap { Observable.of($0, $0 * 10) }
     .subscribe(onNext: { print($0) })
-  // Prints: 1, 10, 2, 20 (one per line)
+  // Prints: 1
+  // Prints: 10
+  // Prints: 2
+  // Prints: 20
   // end snippet
 }
 
@@ -498,7 +501,10 @@ func docExample_ReactiveCore_Operators_FlatMap_1(bag: DisposeBag, scheduler: Tes
   // snippet: Sources/ReactiveCore/Operators/FlatMap.swift#1
   _ = Observable.of(1, 2).flatMap { Observable.of($0, $0 * 10) }
     .subscribe(onNext: { print($0) })
-  // Prints: 1, 10, 2, 20 (one per line)
+  // Prints: 1
+  // Prints: 10
+  // Prints: 2
+  // Prints: 20
   // end snippet
 }
 
@@ -619,7 +625,12 @@ func docExample_ReactiveCore_Operators_Materialize_1(bag: DisposeBag, scheduler:
 func docExample_ReactiveCore_Operators_Merge_Merge_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Operators/Merge/Merge.swift#1
   _ = Observable.merge(.of(1, 2, 3), .of(10, 20, 30)).subscribe(onNext: { print($0) })
-  // Prints: 1, 2, 3, 10, 20, 30 (one per line)
+  // Prints: 1
+  // Prints: 2
+  // Prints: 3
+  // Prints: 10
+  // Prints: 20
+  // Prints: 30
   // end snippet
 }
 
@@ -1481,7 +1492,7 @@ func docExample_ReactiveCore_Traits_UI_Driver_1(bag: DisposeBag, scheduler: Test
   let query = BehaviorRelay(value: "")
   let title: Driver<String> = query.asDriver().map { $0.isEmpty ? "Search" : $0 }
   title.drive(onNext: { print($0) }).disposed(by: bag)   // on the main thread
-  // Prints: Search
+  // Prints (on the main thread): Search
   // end snippet
 }
 
@@ -1554,7 +1565,7 @@ func docExample_ReactiveMVI_Middleware_Logging_1(bag: DisposeBag, scheduler: Tes
     initialState: Counter.State(), feature: Counter(),
     middleware: [.logging(prefix: "[counter] ")])
   store.send(.increment)
-  // Prints: [counter] increment -> count: 0 → 1
+  // Prints (to standard output): [counter] increment -> count: 0 → 1
   // end snippet
 }
 
@@ -1833,29 +1844,171 @@ func docExample_ReactiveTesting_TestableObserver_1(bag: DisposeBag, scheduler: T
   // end snippet
 }
 
-/// The examples that assert (`#expect`); SnippetCheckTests runs each with a new bag and scheduler.
-let docCommentExamplesThatAssert: [(key: String, run: @Sendable (DisposeBag, TestScheduler) async throws -> Void)] = [
-  ("Sources/ReactiveCore/Operators/Buffer/Buffer.swift#1", docExample_ReactiveCore_Operators_Buffer_Buffer_1),
-  ("Sources/ReactiveCore/Operators/Debounce/Debounce.swift#1", docExample_ReactiveCore_Operators_Debounce_Debounce_1),
-  ("Sources/ReactiveCore/Operators/Delay/Delay.swift#1", docExample_ReactiveCore_Operators_Delay_Delay_1),
-  ("Sources/ReactiveCore/Operators/DelaySubscription.swift#1", docExample_ReactiveCore_Operators_DelaySubscription_1),
-  ("Sources/ReactiveCore/Operators/Sample/Sample.swift#1", docExample_ReactiveCore_Operators_Sample_Sample_1),
-  ("Sources/ReactiveCore/Operators/SkipForDuration.swift#1", docExample_ReactiveCore_Operators_SkipForDuration_1),
-  ("Sources/ReactiveCore/Operators/TakeForDuration.swift#1", docExample_ReactiveCore_Operators_TakeForDuration_1),
-  ("Sources/ReactiveCore/Operators/Throttle/Throttle.swift#1", docExample_ReactiveCore_Operators_Throttle_Throttle_1),
-  ("Sources/ReactiveCore/Operators/Timeout/Timeout.swift#1", docExample_ReactiveCore_Operators_Timeout_Timeout_1),
-  ("Sources/ReactiveCore/Operators/Timeout/Timeout.swift#2", docExample_ReactiveCore_Operators_Timeout_Timeout_2),
-  ("Sources/ReactiveCore/Operators/Window/Window.swift#1", docExample_ReactiveCore_Operators_Window_Window_1),
-  ("Sources/ReactiveTesting/Marbles.swift#1", docExample_ReactiveTesting_Marbles_1),
-  ("Sources/ReactiveTesting/Marbles.swift#2", docExample_ReactiveTesting_Marbles_2),
-  ("Sources/ReactiveTesting/Marbles.swift#3", docExample_ReactiveTesting_Marbles_3),
-  ("Sources/ReactiveTesting/Marbles.swift#4", docExample_ReactiveTesting_Marbles_4),
-  ("Sources/ReactiveTesting/Marbles.swift#5", docExample_ReactiveTesting_Marbles_5),
-  ("Sources/ReactiveTesting/Marbles.swift#6", docExample_ReactiveTesting_Marbles_6),
-  ("Sources/ReactiveTesting/Recorded.swift#1", docExample_ReactiveTesting_Recorded_1),
-  ("Sources/ReactiveTesting/Subscription.swift#1", docExample_ReactiveTesting_Subscription_1),
-  ("Sources/ReactiveTesting/TestScheduler.swift#1", docExample_ReactiveTesting_TestScheduler_1),
-  ("Sources/ReactiveTesting/TestScheduler.swift#2", docExample_ReactiveTesting_TestScheduler_2),
-  ("Sources/ReactiveTesting/TestableObservable.swift#1", docExample_ReactiveTesting_TestableObservable_1),
-  ("Sources/ReactiveTesting/TestableObserver.swift#1", docExample_ReactiveTesting_TestableObserver_1),
-]
+/// The examples that assert (`#expect`) or print (`// Prints: LINE`, the lines they must print),
+/// but none with a `// Prints (when):` line; SnippetCheckTests runs each with a new bag and scheduler.
+let docCommentExamplesThatRun:
+  [(key: String, run: @Sendable (DisposeBag, TestScheduler) async throws -> Void, prints: [String])] = [
+  ("Sources/ReactiveCore/Concurrency/AsyncSequence+Observable.swift#1", docExample_ReactiveCore_Concurrency_AsyncSequence_Observable_1, ["1", "2"]),
+  ("Sources/ReactiveCore/Concurrency/Observable+Async.swift#1", docExample_ReactiveCore_Concurrency_Observable_Async_1, ["Ada"]),
+  ("Sources/ReactiveCore/Concurrency/Observable+Async.swift#2", docExample_ReactiveCore_Concurrency_Observable_Async_2, ["42"]),
+  ("Sources/ReactiveCore/Concurrency/Observable+Async.swift#3", docExample_ReactiveCore_Concurrency_Observable_Async_3, ["saved"]),
+  ("Sources/ReactiveCore/Concurrency/ObservableConvertibleType+Values.swift#1", docExample_ReactiveCore_Concurrency_ObservableConvertibleType_Values_1, ["1", "2", "3"]),
+  ("Sources/ReactiveCore/Concurrency/ObservableConvertibleType+Values.swift#2", docExample_ReactiveCore_Concurrency_ObservableConvertibleType_Values_2, ["1", "2"]),
+  ("Sources/ReactiveCore/Concurrency/PrimitiveSequence+Value.swift#1", docExample_ReactiveCore_Concurrency_PrimitiveSequence_Value_1, ["42"]),
+  ("Sources/ReactiveCore/Concurrency/PrimitiveSequence+Value.swift#2", docExample_ReactiveCore_Concurrency_PrimitiveSequence_Value_2, ["nil"]),
+  ("Sources/ReactiveCore/Concurrency/PrimitiveSequence+Value.swift#3", docExample_ReactiveCore_Concurrency_PrimitiveSequence_Value_3, ["done"]),
+  ("Sources/ReactiveCore/Core/Event.swift#1", docExample_ReactiveCore_Core_Event_1, ["42 false"]),
+  ("Sources/ReactiveCore/Core/Observable.swift#1", docExample_ReactiveCore_Core_Observable_1, ["10", "20", "30"]),
+  ("Sources/ReactiveCore/Core/ObserverType.swift#1", docExample_ReactiveCore_Core_ObserverType_1, ["next(1)"]),
+  ("Sources/ReactiveCore/Core/Subscribe.swift#1", docExample_ReactiveCore_Core_Subscribe_1, ["1", "2", "done"]),
+  ("Sources/ReactiveCore/Disposables/CompositeDisposable.swift#1", docExample_ReactiveCore_Disposables_CompositeDisposable_1, ["a", "b"]),
+  ("Sources/ReactiveCore/Disposables/Disposable.swift#2", docExample_ReactiveCore_Disposables_Disposable_2, ["released"]),
+  ("Sources/ReactiveCore/Disposables/DisposeBag.swift#3", docExample_ReactiveCore_Disposables_DisposeBag_3, ["1"]),
+  ("Sources/ReactiveCore/Disposables/RefCountDisposable.swift#1", docExample_ReactiveCore_Disposables_RefCountDisposable_1, ["released"]),
+  ("Sources/ReactiveCore/Disposables/SerialDisposable.swift#1", docExample_ReactiveCore_Disposables_SerialDisposable_1, ["first", "second"]),
+  ("Sources/ReactiveCore/Disposables/SingleAssignmentDisposable.swift#1", docExample_ReactiveCore_Disposables_SingleAssignmentDisposable_1, ["disposed at once"]),
+  ("Sources/ReactiveCore/Operators/Amb.swift#1", docExample_ReactiveCore_Operators_Amb_1, ["2"]),
+  ("Sources/ReactiveCore/Operators/Amb.swift#2", docExample_ReactiveCore_Operators_Amb_2, ["1"]),
+  ("Sources/ReactiveCore/Operators/Buffer/Buffer.swift#1", docExample_ReactiveCore_Operators_Buffer_Buffer_1, []),
+  ("Sources/ReactiveCore/Operators/Catch.swift#1", docExample_ReactiveCore_Operators_Catch_1, ["7", "8"]),
+  ("Sources/ReactiveCore/Operators/Catch.swift#2", docExample_ReactiveCore_Operators_Catch_2, ["0", "done"]),
+  ("Sources/ReactiveCore/Operators/CatchSequence.swift#1", docExample_ReactiveCore_Operators_CatchSequence_1, ["2"]),
+  ("Sources/ReactiveCore/Operators/CombineLatest/CombineLatest+Collection.swift#1", docExample_ReactiveCore_Operators_CombineLatest_CombineLatest_Collection_1, ["3"]),
+  ("Sources/ReactiveCore/Operators/CombineLatest/CombineLatest+Collection.swift#2", docExample_ReactiveCore_Operators_CombineLatest_CombineLatest_Collection_2, ["[1, 2]"]),
+  ("Sources/ReactiveCore/Operators/CombineLatest/CombineLatest.swift#1", docExample_ReactiveCore_Operators_CombineLatest_CombineLatest_1, ["1x", "2x"]),
+  ("Sources/ReactiveCore/Operators/CombineLatest/CombineLatest.swift#2", docExample_ReactiveCore_Operators_CombineLatest_CombineLatest_2, ["(1, \"a\")"]),
+  ("Sources/ReactiveCore/Operators/CompactMap.swift#1", docExample_ReactiveCore_Operators_CompactMap_1, ["1", "3"]),
+  ("Sources/ReactiveCore/Operators/Concat.swift#1", docExample_ReactiveCore_Operators_Concat_1, ["1", "2", "3"]),
+  ("Sources/ReactiveCore/Operators/Concat.swift#2", docExample_ReactiveCore_Operators_Concat_2, ["1", "2"]),
+  ("Sources/ReactiveCore/Operators/ConcatMap.swift#1", docExample_ReactiveCore_Operators_ConcatMap_1, ["1", "10", "2", "20"]),
+  ("Sources/ReactiveCore/Operators/Create.swift#1", docExample_ReactiveCore_Operators_Create_1, ["1"]),
+  ("Sources/ReactiveCore/Operators/Debounce/Debounce.swift#1", docExample_ReactiveCore_Operators_Debounce_Debounce_1, []),
+  ("Sources/ReactiveCore/Operators/Delay/Delay.swift#1", docExample_ReactiveCore_Operators_Delay_Delay_1, []),
+  ("Sources/ReactiveCore/Operators/DelaySubscription.swift#1", docExample_ReactiveCore_Operators_DelaySubscription_1, []),
+  ("Sources/ReactiveCore/Operators/Dematerialize.swift#1", docExample_ReactiveCore_Operators_Dematerialize_1, ["1", "done"]),
+  ("Sources/ReactiveCore/Operators/DistinctUntilChanged.swift#1", docExample_ReactiveCore_Operators_DistinctUntilChanged_1, ["1", "2", "1"]),
+  ("Sources/ReactiveCore/Operators/DistinctUntilChanged.swift#2", docExample_ReactiveCore_Operators_DistinctUntilChanged_2, ["a", "ab", "b"]),
+  ("Sources/ReactiveCore/Operators/DistinctUntilChanged.swift#3", docExample_ReactiveCore_Operators_DistinctUntilChanged_3, ["1", "5"]),
+  ("Sources/ReactiveCore/Operators/DistinctUntilChanged.swift#4", docExample_ReactiveCore_Operators_DistinctUntilChanged_4, ["1"]),
+  ("Sources/ReactiveCore/Operators/Do.swift#1", docExample_ReactiveCore_Operators_Do_1, ["subscribe", "next 1", "completed", "subscribed", "dispose"]),
+  ("Sources/ReactiveCore/Operators/ElementAt.swift#1", docExample_ReactiveCore_Operators_ElementAt_1, ["b"]),
+  ("Sources/ReactiveCore/Operators/Enumerated.swift#1", docExample_ReactiveCore_Operators_Enumerated_1, ["0 a", "1 b"]),
+  ("Sources/ReactiveCore/Operators/Filter.swift#1", docExample_ReactiveCore_Operators_Filter_1, ["2", "4"]),
+  ("Sources/ReactiveCore/Operators/FlatMap.swift#1", docExample_ReactiveCore_Operators_FlatMap_1, ["1", "10", "2", "20"]),
+  ("Sources/ReactiveCore/Operators/FlatMapFirst.swift#1", docExample_ReactiveCore_Operators_FlatMapFirst_1, ["done"]),
+  ("Sources/ReactiveCore/Operators/FlatMapLatest.swift#1", docExample_ReactiveCore_Operators_FlatMapLatest_1, ["ab: x"]),
+  ("Sources/ReactiveCore/Operators/FromOptional.swift#1", docExample_ReactiveCore_Operators_FromOptional_1, ["5"]),
+  ("Sources/ReactiveCore/Operators/Generate.swift#1", docExample_ReactiveCore_Operators_Generate_1, ["1", "3", "9"]),
+  ("Sources/ReactiveCore/Operators/GroupBy.swift#1", docExample_ReactiveCore_Operators_GroupBy_1, ["1: 1", "0: 2", "1: 3", "0: 4"]),
+  ("Sources/ReactiveCore/Operators/IfEmpty.swift#1", docExample_ReactiveCore_Operators_IfEmpty_1, ["0"]),
+  ("Sources/ReactiveCore/Operators/IfEmpty.swift#2", docExample_ReactiveCore_Operators_IfEmpty_2, ["1", "2"]),
+  ("Sources/ReactiveCore/Operators/IfEmpty.swift#3", docExample_ReactiveCore_Operators_IfEmpty_3, ["0"]),
+  ("Sources/ReactiveCore/Operators/Just.swift#1", docExample_ReactiveCore_Operators_Just_1, ["7"]),
+  ("Sources/ReactiveCore/Operators/Just.swift#2", docExample_ReactiveCore_Operators_Just_2, ["1", "2", "3"]),
+  ("Sources/ReactiveCore/Operators/Map.swift#1", docExample_ReactiveCore_Operators_Map_1, ["10", "20"]),
+  ("Sources/ReactiveCore/Operators/Materialize.swift#1", docExample_ReactiveCore_Operators_Materialize_1, ["next(1)", "completed"]),
+  ("Sources/ReactiveCore/Operators/Merge/Merge.swift#1", docExample_ReactiveCore_Operators_Merge_Merge_1, ["1", "2", "3", "10", "20", "30"]),
+  ("Sources/ReactiveCore/Operators/Merge/Merge.swift#2", docExample_ReactiveCore_Operators_Merge_Merge_2, ["1", "2"]),
+  ("Sources/ReactiveCore/Operators/MergeCollection.swift#1", docExample_ReactiveCore_Operators_MergeCollection_1, ["2"]),
+  ("Sources/ReactiveCore/Operators/Multicast/ConnectableObservable.swift#1", docExample_ReactiveCore_Operators_Multicast_ConnectableObservable_1, ["1", "2"]),
+  ("Sources/ReactiveCore/Operators/Multicast/ConnectableObservable.swift#2", docExample_ReactiveCore_Operators_Multicast_ConnectableObservable_2, ["1"]),
+  ("Sources/ReactiveCore/Operators/Multicast/RefCount.swift#1", docExample_ReactiveCore_Operators_Multicast_RefCount_1, ["1", "2"]),
+  ("Sources/ReactiveCore/Operators/ObserveOn.swift#1", docExample_ReactiveCore_Operators_ObserveOn_1, ["1", "2", "3"]),
+  ("Sources/ReactiveCore/Operators/Range.swift#1", docExample_ReactiveCore_Operators_Range_1, ["1", "2", "3"]),
+  ("Sources/ReactiveCore/Operators/Reduce.swift#1", docExample_ReactiveCore_Operators_Reduce_1, ["sum 6"]),
+  ("Sources/ReactiveCore/Operators/Reduce.swift#2", docExample_ReactiveCore_Operators_Reduce_2, ["6"]),
+  ("Sources/ReactiveCore/Operators/RepeatElement.swift#1", docExample_ReactiveCore_Operators_RepeatElement_1, ["a", "a"]),
+  ("Sources/ReactiveCore/Operators/Retry.swift#1", docExample_ReactiveCore_Operators_Retry_1, ["3"]),
+  ("Sources/ReactiveCore/Operators/Retry.swift#2", docExample_ReactiveCore_Operators_Retry_2, ["MyError()"]),
+  ("Sources/ReactiveCore/Operators/RetryWhen.swift#1", docExample_ReactiveCore_Operators_RetryWhen_1, ["NetworkError()"]),
+  ("Sources/ReactiveCore/Operators/Sample/Sample.swift#1", docExample_ReactiveCore_Operators_Sample_Sample_1, []),
+  ("Sources/ReactiveCore/Operators/Scan.swift#1", docExample_ReactiveCore_Operators_Scan_1, ["1", "3", "6"]),
+  ("Sources/ReactiveCore/Operators/Scan.swift#2", docExample_ReactiveCore_Operators_Scan_2, ["[\"a\"]", "[\"a\", \"b\"]"]),
+  ("Sources/ReactiveCore/Operators/SchedulerSequence.swift#1", docExample_ReactiveCore_Operators_SchedulerSequence_1, ["7"]),
+  ("Sources/ReactiveCore/Operators/SchedulerSequence.swift#2", docExample_ReactiveCore_Operators_SchedulerSequence_2, ["1", "2", "3"]),
+  ("Sources/ReactiveCore/Operators/SchedulerSequence.swift#3", docExample_ReactiveCore_Operators_SchedulerSequence_3, ["1", "2", "3"]),
+  ("Sources/ReactiveCore/Operators/Share/Share.swift#1", docExample_ReactiveCore_Operators_Share_Share_1, ["a 1", "b 1"]),
+  ("Sources/ReactiveCore/Operators/SingleElement.swift#1", docExample_ReactiveCore_Operators_SingleElement_1, ["7"]),
+  ("Sources/ReactiveCore/Operators/SingleElement.swift#2", docExample_ReactiveCore_Operators_SingleElement_2, ["2"]),
+  ("Sources/ReactiveCore/Operators/Skip.swift#1", docExample_ReactiveCore_Operators_Skip_1, ["3"]),
+  ("Sources/ReactiveCore/Operators/SkipForDuration.swift#1", docExample_ReactiveCore_Operators_SkipForDuration_1, []),
+  ("Sources/ReactiveCore/Operators/SkipUntil.swift#1", docExample_ReactiveCore_Operators_SkipUntil_1, ["2"]),
+  ("Sources/ReactiveCore/Operators/SkipWhile.swift#1", docExample_ReactiveCore_Operators_SkipWhile_1, ["3", "1"]),
+  ("Sources/ReactiveCore/Operators/StartWith.swift#1", docExample_ReactiveCore_Operators_StartWith_1, ["1", "2", "3", "4"]),
+  ("Sources/ReactiveCore/Operators/SwitchLatest.swift#1", docExample_ReactiveCore_Operators_SwitchLatest_1, ["1"]),
+  ("Sources/ReactiveCore/Operators/Take.swift#1", docExample_ReactiveCore_Operators_Take_1, ["1", "2", "done"]),
+  ("Sources/ReactiveCore/Operators/TakeForDuration.swift#1", docExample_ReactiveCore_Operators_TakeForDuration_1, []),
+  ("Sources/ReactiveCore/Operators/TakeLast.swift#1", docExample_ReactiveCore_Operators_TakeLast_1, ["3", "4"]),
+  ("Sources/ReactiveCore/Operators/TakeUntil.swift#1", docExample_ReactiveCore_Operators_TakeUntil_1, ["1", "done"]),
+  ("Sources/ReactiveCore/Operators/TakeUntil.swift#2", docExample_ReactiveCore_Operators_TakeUntil_2, ["1", "2", "3"]),
+  ("Sources/ReactiveCore/Operators/TakeWhile.swift#1", docExample_ReactiveCore_Operators_TakeWhile_1, ["1", "2"]),
+  ("Sources/ReactiveCore/Operators/Throttle/Throttle.swift#1", docExample_ReactiveCore_Operators_Throttle_Throttle_1, []),
+  ("Sources/ReactiveCore/Operators/Timeout/Timeout.swift#1", docExample_ReactiveCore_Operators_Timeout_Timeout_1, []),
+  ("Sources/ReactiveCore/Operators/Timeout/Timeout.swift#2", docExample_ReactiveCore_Operators_Timeout_Timeout_2, []),
+  ("Sources/ReactiveCore/Operators/Using.swift#1", docExample_ReactiveCore_Operators_Using_1, ["a"]),
+  ("Sources/ReactiveCore/Operators/Window/Window.swift#1", docExample_ReactiveCore_Operators_Window_Window_1, []),
+  ("Sources/ReactiveCore/Operators/WithLatestFrom.swift#1", docExample_ReactiveCore_Operators_WithLatestFrom_1, ["HELLO"]),
+  ("Sources/ReactiveCore/Operators/WithLatestFrom.swift#2", docExample_ReactiveCore_Operators_WithLatestFrom_2, ["hello"]),
+  ("Sources/ReactiveCore/Operators/Zip/Zip+Collection.swift#1", docExample_ReactiveCore_Operators_Zip_Zip_Collection_1, ["11", "22"]),
+  ("Sources/ReactiveCore/Operators/Zip/Zip+Collection.swift#2", docExample_ReactiveCore_Operators_Zip_Zip_Collection_2, ["[1, 10]", "[2, 20]"]),
+  ("Sources/ReactiveCore/Operators/Zip/Zip.swift#1", docExample_ReactiveCore_Operators_Zip_Zip_1, ["1a", "2b"]),
+  ("Sources/ReactiveCore/Operators/Zip/Zip.swift#2", docExample_ReactiveCore_Operators_Zip_Zip_2, ["(1, \"a\")", "(2, \"b\")"]),
+  ("Sources/ReactiveCore/Relays/BehaviorRelay.swift#1", docExample_ReactiveCore_Relays_BehaviorRelay_1, ["0", "1"]),
+  ("Sources/ReactiveCore/Relays/PublishRelay.swift#1", docExample_ReactiveCore_Relays_PublishRelay_1, ["hello"]),
+  ("Sources/ReactiveCore/Relays/ReplayRelay.swift#1", docExample_ReactiveCore_Relays_ReplayRelay_1, ["2", "3"]),
+  ("Sources/ReactiveCore/Schedulers/ConcurrentDispatchQueueScheduler.swift#1", docExample_ReactiveCore_Schedulers_ConcurrentDispatchQueueScheduler_1, ["on a global queue"]),
+  ("Sources/ReactiveCore/Schedulers/CurrentThreadScheduler.swift#1", docExample_ReactiveCore_Schedulers_CurrentThreadScheduler_1, ["first", "second"]),
+  ("Sources/ReactiveCore/Schedulers/ImmediateScheduler.swift#1", docExample_ReactiveCore_Schedulers_ImmediateScheduler_1, ["now", "after"]),
+  ("Sources/ReactiveCore/Schedulers/SerialDispatchQueueScheduler.swift#1", docExample_ReactiveCore_Schedulers_SerialDispatchQueueScheduler_1, ["1", "2", "3"]),
+  ("Sources/ReactiveCore/Subjects/AsyncSubject.swift#1", docExample_ReactiveCore_Subjects_AsyncSubject_1, ["2"]),
+  ("Sources/ReactiveCore/Subjects/BehaviorSubject.swift#1", docExample_ReactiveCore_Subjects_BehaviorSubject_1, ["a", "b", "b"]),
+  ("Sources/ReactiveCore/Subjects/PublishSubject.swift#1", docExample_ReactiveCore_Subjects_PublishSubject_1, ["1", "done"]),
+  ("Sources/ReactiveCore/Subjects/ReplaySubject.swift#1", docExample_ReactiveCore_Subjects_ReplaySubject_1, ["2"]),
+  ("Sources/ReactiveCore/Traits/Completable+AndThen.swift#1", docExample_ReactiveCore_Traits_Completable_AndThen_1, ["reloaded"]),
+  ("Sources/ReactiveCore/Traits/Completable.swift#1", docExample_ReactiveCore_Traits_Completable_1, ["saved"]),
+  ("Sources/ReactiveCore/Traits/Completable.swift#2", docExample_ReactiveCore_Traits_Completable_2, ["done"]),
+  ("Sources/ReactiveCore/Traits/Infallible.swift#1", docExample_ReactiveCore_Traits_Infallible_1, ["offline", "done"]),
+  ("Sources/ReactiveCore/Traits/Infallible.swift#2", docExample_ReactiveCore_Traits_Infallible_2, ["1"]),
+  ("Sources/ReactiveCore/Traits/Infallible.swift#3", docExample_ReactiveCore_Traits_Infallible_3, ["10", "20"]),
+  ("Sources/ReactiveCore/Traits/Infallible.swift#4", docExample_ReactiveCore_Traits_Infallible_4, ["0"]),
+  ("Sources/ReactiveCore/Traits/Maybe.swift#1", docExample_ReactiveCore_Traits_Maybe_1, ["empty"]),
+  ("Sources/ReactiveCore/Traits/Maybe.swift#2", docExample_ReactiveCore_Traits_Maybe_2, ["1"]),
+  ("Sources/ReactiveCore/Traits/ObservableType+AsCompletable.swift#1", docExample_ReactiveCore_Traits_ObservableType_AsCompletable_1, ["done"]),
+  ("Sources/ReactiveCore/Traits/ObservableType+AsMaybe.swift#1", docExample_ReactiveCore_Traits_ObservableType_AsMaybe_1, ["empty"]),
+  ("Sources/ReactiveCore/Traits/ObservableType+AsSingle.swift#1", docExample_ReactiveCore_Traits_ObservableType_AsSingle_1, ["1", "Sequence contains more than one element."]),
+  ("Sources/ReactiveCore/Traits/ObservableType+First.swift#1", docExample_ReactiveCore_Traits_ObservableType_First_1, ["Optional(1)"]),
+  ("Sources/ReactiveCore/Traits/ObservableType+IgnoreElements.swift#1", docExample_ReactiveCore_Traits_ObservableType_IgnoreElements_1, ["done"]),
+  ("Sources/ReactiveCore/Traits/ObservableType+ToArray.swift#1", docExample_ReactiveCore_Traits_ObservableType_ToArray_1, ["[1, 2, 3]"]),
+  ("Sources/ReactiveCore/Traits/PrimitiveSequence.swift#1", docExample_ReactiveCore_Traits_PrimitiveSequence_1, ["43"]),
+  ("Sources/ReactiveCore/Traits/PrimitiveSequence.swift#2", docExample_ReactiveCore_Traits_PrimitiveSequence_2, ["0"]),
+  ("Sources/ReactiveCore/Traits/Single.swift#1", docExample_ReactiveCore_Traits_Single_1, ["42"]),
+  ("Sources/ReactiveCore/Traits/Single.swift#2", docExample_ReactiveCore_Traits_Single_2, ["got 1", "disposed"]),
+  ("Sources/ReactiveCore/Traits/Single.swift#3", docExample_ReactiveCore_Traits_Single_3, ["20"]),
+  ("Sources/ReactiveCore/Traits/Single.swift#4", docExample_ReactiveCore_Traits_Single_4, ["user 7"]),
+  ("Sources/ReactiveCore/Traits/Single.swift#5", docExample_ReactiveCore_Traits_Single_5, ["0"]),
+  ("Sources/ReactiveCore/Traits/TraitScheduling.swift#2", docExample_ReactiveCore_Traits_TraitScheduling_2, ["7"]),
+  ("Sources/ReactiveCore/Traits/TraitScheduling.swift#3", docExample_ReactiveCore_Traits_TraitScheduling_3, ["done"]),
+  ("Sources/ReactiveCore/Traits/TraitZip.swift#1", docExample_ReactiveCore_Traits_TraitZip_1, ["3"]),
+  ("Sources/ReactiveCore/Traits/TraitZip.swift#2", docExample_ReactiveCore_Traits_TraitZip_2, ["done"]),
+  ("Sources/ReactiveMVI/Composition/ScopedStore.swift#1", docExample_ReactiveMVI_Composition_ScopedStore_1, ["Count: 0", "Count: 1"]),
+  ("Sources/ReactiveMVI/Middleware/Middleware.swift#1", docExample_ReactiveMVI_Middleware_Middleware_1, ["track increment"]),
+  ("Sources/ReactiveMVI/Store/Feature.swift#1", docExample_ReactiveMVI_Store_Feature_1, ["1"]),
+  ("Sources/ReactiveMVI/Store/Store.swift#1", docExample_ReactiveMVI_Store_Store_1, ["0", "1"]),
+  ("Sources/ReactiveTesting/Marbles.swift#1", docExample_ReactiveTesting_Marbles_1, []),
+  ("Sources/ReactiveTesting/Marbles.swift#2", docExample_ReactiveTesting_Marbles_2, []),
+  ("Sources/ReactiveTesting/Marbles.swift#3", docExample_ReactiveTesting_Marbles_3, []),
+  ("Sources/ReactiveTesting/Marbles.swift#4", docExample_ReactiveTesting_Marbles_4, []),
+  ("Sources/ReactiveTesting/Marbles.swift#5", docExample_ReactiveTesting_Marbles_5, []),
+  ("Sources/ReactiveTesting/Marbles.swift#6", docExample_ReactiveTesting_Marbles_6, []),
+  ("Sources/ReactiveTesting/Recorded.swift#1", docExample_ReactiveTesting_Recorded_1, []),
+  ("Sources/ReactiveTesting/Subscription.swift#1", docExample_ReactiveTesting_Subscription_1, []),
+  ("Sources/ReactiveTesting/TestScheduler.swift#1", docExample_ReactiveTesting_TestScheduler_1, []),
+  ("Sources/ReactiveTesting/TestScheduler.swift#2", docExample_ReactiveTesting_TestScheduler_2, []),
+  ("Sources/ReactiveTesting/TestableObservable.swift#1", docExample_ReactiveTesting_TestableObservable_1, []),
+  ("Sources/ReactiveTesting/TestableObserver.swift#1", docExample_ReactiveTesting_TestableObserver_1, []),
+  ]
+
+/// Shadows `Swift.print` for the examples: what they print is compared with their `// Prints:` lines.
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+  DocCommentExampleOutput.shared.append(items.map { "\($0)" }.joined(separator: separator))
+}

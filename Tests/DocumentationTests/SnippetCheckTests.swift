@@ -1,6 +1,7 @@
 import Foundation
 import ReactiveCore
 import ReactiveTesting
+import TestSupport
 import Testing
 
 /// Every ```swift block of README.md and Docs/*.md must be a verbatim copy of a compiled region
@@ -77,11 +78,21 @@ import Testing
     }
   }
 
-  /// The examples that assert (marble diagrams, virtual time) hold.
-  @Test(arguments: docCommentExamplesThatAssert.map(\.key))
+  /// The examples that assert (marble diagrams, virtual time) hold, and the examples print what
+  /// their `// Prints:` lines say (in that order, nothing else). One at a time: they print into
+  /// one shared output.
+  @Test(.serialized, arguments: docCommentExamplesThatRun.map(\.key))
   func docCommentExampleHolds(_ key: String) async throws {
-    let example = try #require(docCommentExamplesThatAssert.first { $0.key == key })
-    try await example.run(DisposeBag(), TestScheduler(initialClock: 0))
+    let example = try #require(docCommentExamplesThatRun.first { $0.key == key })
+    let output = DocCommentExampleOutput.shared
+    output.reset()
+    let bag = DisposeBag()
+    try await example.run(bag, TestScheduler(initialClock: 0))
+    // Some print later, from another thread or task (`observe(on:)`, `Observable.async`).
+    let count = example.prints.count
+    #expect(await eventually { output.lines.count >= count })
+    #expect(output.lines == example.prints)
+    withExtendedLifetime(bag) {}
   }
 
   @Test func theExtractorReadsDocCommentExamplesAsDocumented() throws {
@@ -147,6 +158,18 @@ import Testing
     let regions = try Snippets.regions(inSource: source, file: "F.swift")
     #expect(regions["demo"]?.code == "import ReactiveCore\nlet a = 1\n  nested()\n")
   }
+}
+
+/// What the doc-comment examples print (the generated file's `print` appends here).
+final class DocCommentExampleOutput: @unchecked Sendable {
+  // @unchecked: `printed` is only touched under `lock`.
+  static let shared = DocCommentExampleOutput()
+  private let lock = NSLock()
+  private var printed: [String] = []
+
+  var lines: [String] { lock.withLock { printed } }
+  func append(_ line: String) { lock.withLock { printed.append(line) } }
+  func reset() { lock.withLock { printed = [] } }
 }
 
 enum Snippets {
