@@ -1129,6 +1129,8 @@ func docExample_ReactiveCore_Relays_Bind_Optional_1(bag: DisposeBag, scheduler: 
   // snippet: Sources/ReactiveCore/Relays/Bind+Optional.swift#1
   let selection = BehaviorRelay<Int?>(value: nil)
   _ = Observable.of(1, 2).bind(to: selection)
+  print(selection.value as Any)
+  // Prints: Optional(2)
   // end snippet
 }
 
@@ -1136,6 +1138,9 @@ func docExample_ReactiveCore_Relays_Bind_1(bag: DisposeBag, scheduler: TestSched
   // snippet: Sources/ReactiveCore/Relays/Bind.swift#1
   let source = PublishRelay<Int>(), target = BehaviorRelay(value: 0)
   source.bind(to: target).disposed(by: bag)
+  source.accept(1)
+  print(target.value)
+  // Prints: 1
   // end snippet
 }
 
@@ -1589,10 +1594,11 @@ func docExample_ReactiveMVI_Recording_IntentRecording_1(bag: DisposeBag, schedul
     initialState: Counter.State(), feature: Counter(),
     middleware: [.recordingIntents { log += $0 + "\n" }])
   store.send(.increment)
-  // log == "{\"increment\":{}}\n"
+  #expect(log == "{\"increment\":{}}\n")
 
   let copy = Store(initialState: Counter.State(), feature: Counter())
-  try copy.replay(jsonLines: log)   // copy.state == store.state
+  try copy.replay(jsonLines: log)
+  #expect(copy.state == store.state)
   // end snippet
 }
 
@@ -1955,6 +1961,8 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Operators/Zip/Zip.swift#1", docExample_ReactiveCore_Operators_Zip_Zip_1, ["1a", "2b"]),
   ("Sources/ReactiveCore/Operators/Zip/Zip.swift#2", docExample_ReactiveCore_Operators_Zip_Zip_2, ["(1, \"a\")", "(2, \"b\")"]),
   ("Sources/ReactiveCore/Relays/BehaviorRelay.swift#1", docExample_ReactiveCore_Relays_BehaviorRelay_1, ["0", "1"]),
+  ("Sources/ReactiveCore/Relays/Bind+Optional.swift#1", docExample_ReactiveCore_Relays_Bind_Optional_1, ["Optional(2)"]),
+  ("Sources/ReactiveCore/Relays/Bind.swift#1", docExample_ReactiveCore_Relays_Bind_1, ["1"]),
   ("Sources/ReactiveCore/Relays/PublishRelay.swift#1", docExample_ReactiveCore_Relays_PublishRelay_1, ["hello"]),
   ("Sources/ReactiveCore/Relays/ReplayRelay.swift#1", docExample_ReactiveCore_Relays_ReplayRelay_1, ["2", "3"]),
   ("Sources/ReactiveCore/Schedulers/ConcurrentDispatchQueueScheduler.swift#1", docExample_ReactiveCore_Schedulers_ConcurrentDispatchQueueScheduler_1, ["on a global queue"]),
@@ -1993,6 +2001,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Traits/TraitZip.swift#2", docExample_ReactiveCore_Traits_TraitZip_2, ["done"]),
   ("Sources/ReactiveMVI/Composition/ScopedStore.swift#1", docExample_ReactiveMVI_Composition_ScopedStore_1, ["Count: 0", "Count: 1"]),
   ("Sources/ReactiveMVI/Middleware/Middleware.swift#1", docExample_ReactiveMVI_Middleware_Middleware_1, ["track increment"]),
+  ("Sources/ReactiveMVI/Recording/IntentRecording.swift#1", docExample_ReactiveMVI_Recording_IntentRecording_1, []),
   ("Sources/ReactiveMVI/Store/Feature.swift#1", docExample_ReactiveMVI_Store_Feature_1, ["1"]),
   ("Sources/ReactiveMVI/Store/Store.swift#1", docExample_ReactiveMVI_Store_Store_1, ["0", "1"]),
   ("Sources/ReactiveTesting/Marbles.swift#1", docExample_ReactiveTesting_Marbles_1, []),

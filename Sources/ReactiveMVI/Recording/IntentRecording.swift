@@ -19,10 +19,11 @@
 ///   initialState: Counter.State(), feature: Counter(),
 ///   middleware: [.recordingIntents { log += $0 + "\n" }])
 /// store.send(.increment)
-/// // log == "{\"increment\":{}}\n"
+/// #expect(log == "{\"increment\":{}}\n")
 ///
 /// let copy = Store(initialState: Counter.State(), feature: Counter())
-/// try copy.replay(jsonLines: log)   // copy.state == store.state
+/// try copy.replay(jsonLines: log)
+/// #expect(copy.state == store.state)
 /// ```
 ///
 /// Not a hot path: it uses Foundation's `JSONEncoder`/`JSONDecoder`.
