@@ -56,7 +56,7 @@ let package = Package(
     // The code blocks of README.md and Docs/*.md, compiled and run, and the check that the
     // documents show exactly this code (see Tests/DocumentationTests/SnippetCheckTests.swift).
     .testTarget(
-      name: "DocumentationTests", dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting"]),
+      name: "DocumentationTests", dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting", "TestSupport"]),
     .testTarget(
       name: "TodoTests",
       // "Todo" is listed so that `swift test` builds the executable the end-to-end tests run.

@@ -37,7 +37,7 @@ public enum Marbles {
   ///
   /// ```swift
   /// let events = try Marbles.events("^-a-(bc)-|", values: ["a": 1, "b": 2, "c": 3])
-  /// // [.next(220, 1), .next(240, 2), .next(240, 3), .completed(260)]
+  /// #expect(events == [.next(220, 1), .next(240, 2), .next(240, 3), .completed(260)])
   /// ```
   /// - Parameters:
   ///   - marbles: the diagram.
@@ -60,7 +60,7 @@ public enum Marbles {
   ///
   /// ```swift
   /// let events = try Marbles.events("^-a-b|")
-  /// // [.next(220, "a"), .next(240, "b"), .completed(250)]
+  /// #expect(events == [.next(220, "a"), .next(240, "b"), .completed(250)])
   /// ```
   public static func events(
     _ marbles: String, error: any Swift.Error = MarbleError(), tick: TestTime = defaultTick,
@@ -176,7 +176,7 @@ extension TestScheduler {
   ///
   /// ```swift
   /// let xs = try scheduler.createHotObservable("-a-^-b-|", values: ["a": 1, "b": 2])
-  /// // .next(180, 1), .next(220, 2), .completed(240)
+  /// #expect(xs.recordedEvents == [.next(180, 1), .next(220, 2), .completed(240)])
   /// ```
   public func createHotObservable<Element>(
     _ marbles: String, values: [Character: Element], error: any Swift.Error = MarbleError(),
@@ -200,7 +200,8 @@ extension TestScheduler {
   ///
   /// ```swift
   /// let xs = try scheduler.createColdObservable("-a-(b|)", values: ["a": 1, "b": 2])
-  /// // subscribed at 200: .next(210, 1), .next(230, 2), .completed(230)
+  /// let res = scheduler.start { xs }   // subscribed at 200
+  /// #expect(res.events == [.next(210, 1), .next(230, 2), .completed(230)])
   /// ```
   public func createColdObservable<Element>(
     _ marbles: String, values: [Character: Element], error: any Swift.Error = MarbleError(),
@@ -229,6 +230,8 @@ extension Marbles {
   /// event diagrams. Columns before `^` let it line up with the source diagram.
   ///
   /// ```swift
+  /// let xs = try scheduler.createColdObservable("-a-b-c|")
+  /// _ = scheduler.start(disposed: 240) { xs }
   /// #expect(xs.subscriptions == [try Marbles.subscription("^---!")])  // Subscription(200, 240)
   /// ```
   /// - Throws: `MarbleSyntaxError` unless the diagram has exactly one `^`, at most one `!` after

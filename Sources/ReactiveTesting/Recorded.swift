@@ -8,6 +8,7 @@ public typealias TestTime = Int
 /// Compare recorded events with `==` in Swift Testing or XCTest:
 ///
 /// ```swift
+/// let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
 /// let res = scheduler.start { xs.map { $0 * 2 } }
 /// #expect(res.events == [.next(210, 2), .completed(300)])
 /// ```

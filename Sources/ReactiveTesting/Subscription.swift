@@ -2,6 +2,8 @@
 /// observable (`TestableObservable.subscriptions`).
 ///
 /// ```swift
+/// let xs = scheduler.createHotObservable([.next(150, 1)])   // never completes
+/// _ = scheduler.start { xs }
 /// #expect(xs.subscriptions == [Subscription(200, 1000)])
 /// ```
 public struct Subscription: Hashable, Sendable, CustomDebugStringConvertible {

@@ -1,4 +1,7 @@
 import Foundation
+import ReactiveCore
+import ReactiveTesting
+import TestSupport
 import Testing
 
 /// Every ```swift block of README.md and Docs/*.md must be a verbatim copy of a compiled region
@@ -43,6 +46,85 @@ import Testing
     }
   }
 
+  /// The ```swift examples of the `///` comments in Sources/ (shown on DocC's symbol pages) are
+  /// the regions of DocCommentExamples.generated.swift, each compiled in a function of its own.
+  @Test func everyDocCommentExampleIsCompiled() throws {
+    let file = "Tests/DocumentationTests/DocCommentExamples.generated.swift"
+    let generated = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+    let regions = try Snippets.regions(inSource: generated, file: file)
+    let regenerate = "run `python3 Scripts/sync-snippets.py`"
+    var seen: Set<String> = []
+    for example in try Snippets.docCommentExamples(root: Self.root) {
+      seen.insert(example.key)
+      let location = "\(example.file):\(example.line)"
+      if let framework = example.framework {
+        if !generated.contains("// not compiled (needs \(framework)): \(example.key)\n") {
+          Issue.record("\(location): the example is not listed as needing \(framework) in \(file); \(regenerate)")
+        }
+      } else if let region = regions[example.key] {
+        if region.code != example.code {
+          Issue.record(
+            """
+            \(location): the example differs from its compiled copy in \(file); \(regenerate).
+            \(Snippets.firstDifference(example.code, region.code))
+            """)
+        }
+      } else {
+        Issue.record("\(location): the example is not in \(file); \(regenerate)")
+      }
+    }
+    for key in Set(regions.keys).subtracting(seen).sorted() {
+      Issue.record("\(file) compiles '\(key)', which is no longer a doc-comment example; \(regenerate)")
+    }
+  }
+
+  /// The examples that assert (marble diagrams, virtual time) hold, and the examples print what
+  /// their `// Prints:` lines say (in that order, nothing else). One at a time: they print into
+  /// one shared output.
+  @Test(.serialized, arguments: docCommentExamplesThatRun.map(\.key))
+  func docCommentExampleHolds(_ key: String) async throws {
+    let example = try #require(docCommentExamplesThatRun.first { $0.key == key })
+    let output = DocCommentExampleOutput.shared
+    output.reset()
+    let bag = DisposeBag()
+    try await example.run(bag, TestScheduler(initialClock: 0))
+    // Some print later, from another thread or task (`observe(on:)`, `Observable.async`).
+    let count = example.prints.count
+    #expect(await eventually { output.lines.count >= count })
+    #expect(output.lines == example.prints)
+    withExtendedLifetime(bag) {}
+  }
+
+  @Test func theExtractorReadsDocCommentExamplesAsDocumented() throws {
+    let source = """
+      /// Summary.
+      ///
+      /// ```swift
+      ///   let a = 1
+      ///
+      ///     nested()
+      /// ```
+      func f() {}
+        /// ```swift
+        /// // (SwiftUI)
+        /// Text("hi")
+        /// ```
+      /// ```sh
+      /// swift test
+      /// ```
+      """
+    let examples = try Snippets.docCommentExamples(inSource: source, file: "Sources/M/F.swift")
+    #expect(examples.map(\.key) == ["Sources/M/F.swift#1", "Sources/M/F.swift#2"])
+    #expect(examples.map(\.line) == [3, 9])
+    #expect(examples.map(\.code) == ["let a = 1\n\n  nested()\n", "// (SwiftUI)\nText(\"hi\")\n"])
+    #expect(examples.map(\.framework) == [nil, "SwiftUI"])
+    for fence in ["/// ```", "///   ```swift"] {
+      #expect(throws: Snippets.Failure.self) {
+        try Snippets.docCommentExamples(inSource: "\(fence)\n/// f()\n/// ```", file: "F.swift")
+      }
+    }
+  }
+
   @Test func theCheckerReadsBlocksAndRegionsAsDocumented() throws {
     let markdown = """
       text
@@ -78,6 +160,18 @@ import Testing
   }
 }
 
+/// What the doc-comment examples print (the generated file's `print` appends here).
+final class DocCommentExampleOutput: @unchecked Sendable {
+  // @unchecked: `printed` is only touched under `lock`.
+  static let shared = DocCommentExampleOutput()
+  private let lock = NSLock()
+  private var printed: [String] = []
+
+  var lines: [String] { lock.withLock { printed } }
+  func append(_ line: String) { lock.withLock { printed.append(line) } }
+  func reset() { lock.withLock { printed = [] } }
+}
+
 enum Snippets {
   struct Block {
     var snippet: String?
@@ -90,6 +184,19 @@ enum Snippets {
     var file: String
   }
 
+  /// A ```swift block of a `///` doc comment.
+  struct DocCommentExample {
+    /// `PATH#N`: the N-th example of the file at PATH (relative to the package root).
+    var key: String
+    var file: String
+    /// The line of the opening fence.
+    var line: Int
+    var code: String
+    /// The framework Linux lacks that the example needs, from a first line `// (SwiftUI)`
+    /// (or UIKit, AppKit, Combine): such an example is listed in the generated file, not compiled.
+    var framework: String?
+  }
+
   struct Failure: Error, CustomStringConvertible {
     var description: String
   }
@@ -100,6 +207,63 @@ enum Snippets {
     let names = try FileManager.default.contentsOfDirectory(atPath: docs.path)
       .filter { $0.hasSuffix(".md") }.sorted()
     return [root.appendingPathComponent("README.md")] + names.map { docs.appendingPathComponent($0) }
+  }
+
+  /// The doc-comment examples of every Swift file under Sources/, files in path order.
+  static func docCommentExamples(root: URL) throws -> [DocCommentExample] {
+    let sources = root.appendingPathComponent("Sources")
+    guard let paths = FileManager.default.subpaths(atPath: sources.path) else {
+      throw Failure(description: "cannot list \(sources.path)")
+    }
+    return try paths.filter { $0.hasSuffix(".swift") }.map { "Sources/" + $0 }.sorted().flatMap { file in
+      let source = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+      return try docCommentExamples(inSource: source, file: file)
+    }
+  }
+
+  /// The ```swift blocks of the `///` comments of one file: the text after `///` and one space,
+  /// dedented by its common indentation (as the generated regions are).
+  static func docCommentExamples(inSource source: String, file: String) throws -> [DocCommentExample] {
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+    var examples: [DocCommentExample] = []
+    var index = 0
+    while index < lines.count {
+      let fence = lines[index].hasPrefix("///") ? lines[index].dropFirst(3).trimmingCharacters(in: .whitespaces) : ""
+      guard fence.hasPrefix("```") else {
+        index += 1
+        continue
+      }
+      let start = index + 1
+      guard lines[index] == "/// ```swift" else {
+        if fence == "```" || fence == "```swift" {
+          throw Failure(description: "\(file):\(start): open a Swift example with `/// ```swift` (so it is compiled)")
+        }
+        // Another language (```sh, ```json): shown as is.
+        index += 1
+        while index < lines.count, lines[index] != "/// ```" { index += 1 }
+        index += 1
+        continue
+      }
+      var code: [Substring] = []
+      index += 1
+      while index < lines.count, lines[index] != "/// ```" {
+        guard lines[index].hasPrefix("///") else {
+          throw Failure(description: "\(file):\(start): the example's comment ends before its closing ```")
+        }
+        let text = lines[index].dropFirst(3)
+        code.append(text.hasPrefix(" ") ? text.dropFirst() : text)
+        index += 1
+      }
+      index += 1
+      let first = code.first?.trimmingCharacters(in: .whitespaces) ?? ""
+      let framework = ["SwiftUI", "UIKit", "AppKit", "Combine"].first { first == "// (\($0))" }
+      examples.append(
+        DocCommentExample(
+          key: "\(file)#\(examples.count + 1)", file: file, line: start, code: dedent(code),
+          framework: framework))
+    }
+    return examples
   }
 
   /// The ```swift blocks of `markdown`, each with the snippet named right above it.

@@ -6,8 +6,10 @@ extension ObservableType where Element: Sendable {
   /// `Single`, `Maybe` and `Completable` forms are usually the better fit for one result.
   ///
   /// ```swift
-  /// let user = Observable.async { try await api.user(id: 7) }
-  /// _ = user.subscribe(onNext: { print($0.name) })
+  /// struct User: Sendable { var name: String }
+  /// @Sendable func user(id: Int) async throws -> User { User(name: "Ada") }   // a network call
+  /// let ada = Observable.async { try await user(id: 7) }
+  /// _ = ada.subscribe(onNext: { print($0.name) })
   /// // Prints: Ada
   /// ```
   ///
@@ -44,6 +46,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
   /// Disposing the subscription cancels the task. See `Observable.async` for where `work` runs.
   ///
   /// ```swift
+  /// @Sendable func compute() async throws -> Int { 42 }
   /// let answer = Single.async { try await compute() }
   /// _ = answer.subscribe(onSuccess: { print($0) })
   /// // Prints: 42
@@ -74,7 +77,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
   /// Disposing the subscription cancels the task.
   ///
   /// ```swift
-  /// let save = Completable.async { try await store.save() }
+  /// @Sendable func saveDocument() async throws {}   // real work
+  /// let save = Completable.async { try await saveDocument() }
   /// _ = save.subscribe(onCompleted: { print("saved") })
   /// // Prints: saved
   /// ```

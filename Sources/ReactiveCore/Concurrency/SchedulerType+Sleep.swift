@@ -5,10 +5,14 @@ extension SchedulerType {
   /// advances the clock past the due time, so tests never sleep for real).
   ///
   /// ```swift
-  /// .run { send in
-  ///   while true {
-  ///     try await scheduler.sleep(for: .seconds(1))
-  ///     send(.tick)
+  /// // An effect of ReactiveMVI that ticks every second on `scheduler`'s clock:
+  /// enum Tick { case tick }
+  /// func ticking(on scheduler: some SchedulerType) -> Effect<Tick, Never> {
+  ///   .run { send in
+  ///     while true {
+  ///       try await scheduler.sleep(for: .seconds(1))
+  ///       send(.tick)
+  ///     }
   ///   }
   /// }
   /// ```

@@ -12,6 +12,7 @@ extension ObservableType {
   /// // Prints: 1
   /// // Prints: 2
   /// // Prints: done
+  /// subscription.dispose()
   /// ```
   @inlinable
   public func subscribe(
@@ -39,8 +40,14 @@ extension ObservableType {
   /// weakly: once it is deallocated the closures are skipped.
   ///
   /// ```swift
-  /// relay.subscribe(with: self, onNext: { owner, value in owner.render(value) })
-  ///   .disposed(by: bag)
+  /// final class Screen {
+  ///   let bag = DisposeBag()
+  ///   func render(_ value: Int) { print(value) }
+  ///   func bind(to relay: PublishRelay<Int>) {
+  ///     relay.subscribe(with: self, onNext: { owner, value in owner.render(value) })
+  ///       .disposed(by: bag)
+  ///   }
+  /// }
   /// ```
   @inlinable
   public func subscribe<Object: AnyObject>(

@@ -25,6 +25,7 @@ extension Disposable {
   /// Adds this disposable to `bag`, which disposes it when the bag is deallocated.
   ///
   /// ```swift
+  /// let relay = PublishRelay<Int>()
   /// relay.subscribe(onNext: { print($0) }).disposed(by: bag)
   /// ```
   @inlinable

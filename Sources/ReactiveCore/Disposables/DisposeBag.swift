@@ -48,6 +48,7 @@ public final class DisposeBag: @unchecked Sendable {
   /// Adds every disposable listed in `builder` to the bag, in order.
   ///
   /// ```swift
+  /// let relay = PublishRelay<Int>()
   /// bag.insert {
   ///   relay.subscribe(onNext: { print($0) })
   /// }
@@ -75,9 +76,12 @@ extension DisposeBag {
   /// Builds a bag holding the disposables listed in `disposables`.
   ///
   /// ```swift
+  /// let relay = PublishRelay<Int>()
   /// let bag = DisposeBag {
   ///   relay.subscribe(onNext: { print($0) })
   /// }
+  /// withExtendedLifetime(bag) { relay.accept(1) }   // the subscription lives as long as `bag`
+  /// // Prints: 1
   /// ```
   public convenience init(@DisposableBuilder disposing disposables: () -> [Disposable]) {
     self.init()

@@ -5,6 +5,7 @@ extension ObservableType {
   /// `handler` sends its error downstream.
   ///
   /// ```swift
+  /// struct MyError: Error {}
   /// _ = Observable<Int>.error(MyError()).catch { _ in .of(7, 8) }
   ///   .subscribe(onNext: { print($0) })
   /// // Prints: 7
@@ -26,6 +27,7 @@ extension ObservableType {
   /// Replaces an error of the source with `element` followed by completion.
   ///
   /// ```swift
+  /// struct MyError: Error {}
   /// _ = Observable<Int>.error(MyError()).catchAndReturn(0)
   ///   .subscribe(onNext: { print($0) }, onCompleted: { print("done") })
   /// // Prints: 0

@@ -3,8 +3,11 @@ extension ObservableType {
   ///
   /// ```swift
   /// // Subscribed at 200 with dueTime 50 ticks: the cold, never-ending source is subscribed at 250.
+  /// let scheduler = TestScheduler(initialClock: 0)
+  /// let xs = try scheduler.createColdObservable("-a-b")
   /// let res = scheduler.start { xs.delaySubscription(.seconds(50), scheduler: scheduler) }
   /// #expect(xs.subscriptions == [Subscription(250, 1000)])
+  /// #expect(res.events == [.next(260, "a"), .next(280, "b")])
   /// ```
   ///
   /// Disposing before `dueTime` cancels the subscription; the source is never subscribed.

@@ -8,7 +8,10 @@ extension ObservableType {
   /// ```swift
   /// _ = Observable.of(1, 2).flatMap { Observable.of($0, $0 * 10) }
   ///   .subscribe(onNext: { print($0) })
-  /// // Prints: 1, 10, 2, 20 (one per line)
+  /// // Prints: 1
+  /// // Prints: 10
+  /// // Prints: 2
+  /// // Prints: 20
   /// ```
   /// - Note: synchronous inners run to completion when subscribed (no trampoline; see `merge`).
   @inlinable

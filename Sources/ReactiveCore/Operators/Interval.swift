@@ -6,6 +6,7 @@ extension ObservableType where Element: FixedWidthInteger {
   /// let subscription = Observable<Int>.interval(.milliseconds(100), scheduler: MainScheduler.instance)
   ///   .subscribe(onNext: { print($0) })
   /// // Prints (every 100 ms): 0, 1, 2, …
+  /// subscription.dispose()   // stops it
   /// ```
   ///
   /// On a `TestScheduler` subscribed at 200, `interval(.seconds(100), …)` emits at 300, 400, …

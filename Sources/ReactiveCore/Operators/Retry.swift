@@ -7,6 +7,7 @@ extension ObservableType {
   /// a loop, not by recursion, so the stack does not grow with the number of attempts.
   ///
   /// ```swift
+  /// struct MyError: Error {}
   /// var attempts = 0
   /// _ = Observable<Int>.deferred {
   ///   attempts += 1
@@ -27,6 +28,7 @@ extension ObservableType {
   /// are retried in a loop, not by recursion.
   ///
   /// ```swift
+  /// struct MyError: Error {}
   /// _ = Observable<Int>.error(MyError()).retry(3)
   ///   .subscribe(onError: { print($0) })   // subscribes 3 times
   /// // Prints: MyError()

@@ -9,13 +9,17 @@ extension ObservableType {
   /// trigger are serialized, and synchronous retries run in a loop, not by recursion.
   ///
   /// ```swift
+  /// struct NetworkError: Error {}
+  /// let flakyRequest = Observable<String>.error(NetworkError())
   /// let retried = flakyRequest.retry(when: { (errors: Observable<NetworkError>) in
   ///   errors.scan(0) { failures, error in
   ///     if failures == 2 { throw error }
   ///     return failures + 1
   ///   }
   /// })
-  /// // Subscribes to `flakyRequest` up to 3 times, then fails with the third error.
+  /// _ = retried.subscribe(onError: { print($0) })
+  /// // Subscribes to `flakyRequest` 3 times, then fails with the third error.
+  /// // Prints: NetworkError()
   /// ```
   @inlinable
   public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(

@@ -5,10 +5,11 @@ extension ObservableType {
   /// events are always forwarded.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks, duration 45 ticks, subscribed at "^":
-  /// // source: "^-a-b-c-d|"
-  /// // result: "^-----c-d|"
+  /// // One marble column per 10 ticks, duration 45 ticks, subscribed at "^" (200):
+  /// let scheduler = TestScheduler(initialClock: 0)
+  /// let xs = try scheduler.createHotObservable("^-a-b-c-d|")
   /// let res = scheduler.start { xs.skip(for: .seconds(45), scheduler: scheduler) }
+  /// #expect(res.events == (try Marbles.events("^-----c-d|")))
   /// ```
   ///
   /// - Parameters:

@@ -8,6 +8,7 @@ extension ObservableType {
   /// `observe(on:)` to choose where observers run.
   ///
   /// ```swift
+  /// func readFile() -> String { "contents" }   // slow, blocking work
   /// let background = ConcurrentDispatchQueueScheduler(qos: .utility)
   /// _ = Observable<String>.create { observer in
   ///   observer.onNext(readFile())  // runs on the background queue

@@ -2,10 +2,11 @@ extension ObservableType {
   /// Forwards the source's events for `duration` after subscription, then completes.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks, duration 50 ticks, subscribed at "^":
-  /// // source: "^-a-b-c-d|"
-  /// // result: "^-a-b|"
+  /// // One marble column per 10 ticks, duration 50 ticks, subscribed at "^" (200):
+  /// let scheduler = TestScheduler(initialClock: 0)
+  /// let xs = try scheduler.createHotObservable("^-a-b-c-d|")
   /// let res = scheduler.start { xs.take(for: .seconds(50), scheduler: scheduler) }
+  /// #expect(res.events == (try Marbles.events("^-a-b|")))
   /// ```
   ///
   /// - Parameters:

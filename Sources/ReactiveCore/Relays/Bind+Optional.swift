@@ -4,6 +4,8 @@ extension ObservableType {
   /// ```swift
   /// let selection = BehaviorRelay<Int?>(value: nil)
   /// _ = Observable.of(1, 2).bind(to: selection)
+  /// print(selection.value as Any)
+  /// // Prints: Optional(2)
   /// ```
   public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
     bind { element in for relay in relays { relay.accept(element) } }

@@ -5,6 +5,9 @@ extension ObservableType {
   /// ```swift
   /// let source = PublishRelay<Int>(), target = BehaviorRelay(value: 0)
   /// source.bind(to: target).disposed(by: bag)
+  /// source.accept(1)
+  /// print(target.value)
+  /// // Prints: 1
   /// ```
   @inlinable
   public func bind(to relays: PublishRelay<Element>...) -> Disposable {

@@ -15,6 +15,9 @@ import Synchronization
 /// `MainScheduler.asyncInstance` always goes through the main queue, even on the main thread.
 ///
 /// ```swift
+/// final class Label { var text = "" }   // stands in for a UILabel
+/// let label = Label()
+/// let results = Observable.of("a", "b")
 /// results
 ///   .observe(on: MainScheduler.instance)
 ///   .subscribe(onNext: { label.text = $0 })

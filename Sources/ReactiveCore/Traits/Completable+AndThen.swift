@@ -4,6 +4,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
   /// `second` is subscribed only after completion, so its work starts then.
   ///
   /// ```swift
+  /// let save = Completable.empty()   // stands in for a real save
   /// let saveThenLoad = save.andThen(Single.just("reloaded"))
   /// _ = saveThenLoad.subscribe(onSuccess: { print($0) })
   /// // Prints: reloaded

@@ -7,6 +7,7 @@
 /// `onErrorRecover:`). `Infallible` is a `Sendable` value.
 ///
 /// ```swift
+/// struct MyError: Error {}
 /// let names = Observable<String>.error(MyError()).asInfallible(onErrorJustReturn: "offline")
 /// _ = names.subscribe(onNext: { print($0) }, onCompleted: { print("done") })
 /// // Prints: offline
@@ -185,6 +186,7 @@ extension ObservableConvertibleType {
   /// An `Infallible` that emits `element` and completes in place of this sequence's error.
   ///
   /// ```swift
+  /// struct MyError: Error {}
   /// _ = Observable<Int>.error(MyError()).asInfallible(onErrorJustReturn: 0)
   ///   .subscribe(onNext: { print($0) })
   /// // Prints: 0

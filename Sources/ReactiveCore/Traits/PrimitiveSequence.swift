@@ -99,6 +99,7 @@ extension PrimitiveSequence {
   /// A throwing `handler` sends its error downstream.
   ///
   /// ```swift
+  /// struct MyError: Error {}
   /// let value = Single<Int>.error(MyError()).catch { _ in .just(0) }
   /// _ = value.subscribe(onSuccess: { print($0) })
   /// // Prints: 0

@@ -140,6 +140,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   /// Succeeds with `element` instead of failing.
   ///
   /// ```swift
+  /// struct MyError: Error {}
   /// _ = Single<Int>.error(MyError()).catchAndReturn(0).subscribe(onSuccess: { print($0) })
   /// // Prints: 0
   /// ```

@@ -7,6 +7,7 @@ extension PrimitiveSequence {
   ///
   /// ```swift
   /// let guarded = Single<Int>.never().timeout(.seconds(5), scheduler: MainScheduler.instance)
+  /// _ = guarded.subscribe(onFailure: { print($0) })   // after five seconds
   /// ```
   public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType)
     -> PrimitiveSequence<Trait, Element>

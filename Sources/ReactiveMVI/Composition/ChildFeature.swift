@@ -17,7 +17,10 @@
 ///   }
 ///   func reduce(_ state: State, _ result: Intent) -> State {
 ///     if let state = Self.counter.reduce(state, result) { return state }
-///     …
+///     guard case .rename(let title) = result else { return state }
+///     var state = state
+///     state.title = title
+///     return state
 ///   }
 /// }
 /// ```

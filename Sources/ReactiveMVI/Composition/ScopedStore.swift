@@ -6,9 +6,12 @@
 /// parent's state changes, and its intents join the parent's single queue.
 ///
 /// ```swift
-/// let row = store.scope(state: { $0.todos[0] }, intent: { AppFeature.Intent.row(id: 1, $0) })
-/// row.states.subscribe(onNext: render).disposed(by: bag)
-/// row.send(.toggle)
+/// let store = Store(initialState: Counter.State(), feature: Counter())   // Feature's example
+/// let button = store.scope(state: { "Count: \($0.count)" }, intent: { Counter.Intent.increment })
+/// button.states.subscribe(onNext: { print($0) }).disposed(by: bag)
+/// // Prints: Count: 0
+/// button.send(())
+/// // Prints: Count: 1
 /// ```
 ///
 /// Thread safety: like the store, usable from any thread.

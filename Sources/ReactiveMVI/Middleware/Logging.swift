@@ -12,7 +12,7 @@ extension Middleware {
   ///   initialState: Counter.State(), feature: Counter(),
   ///   middleware: [.logging(prefix: "[counter] ")])
   /// store.send(.increment)
-  /// // Prints: [counter] increment -> count: 0 → 1
+  /// // Prints (to standard output): [counter] increment -> count: 0 → 1
   /// ```
   ///
   /// - Parameters:

@@ -13,15 +13,17 @@
 /// or effects, so replay into a store whose middleware, subscribers and effects do not send them again.
 ///
 /// ```swift
+/// // Counter as in Feature's example, with `enum Intent: Codable`.
 /// var log = ""
 /// let store = Store(
 ///   initialState: Counter.State(), feature: Counter(),
 ///   middleware: [.recordingIntents { log += $0 + "\n" }])
 /// store.send(.increment)
-/// // log == "{\"increment\":{}}\n"
+/// #expect(log == "{\"increment\":{}}\n")
 ///
 /// let copy = Store(initialState: Counter.State(), feature: Counter())
-/// try copy.replay(jsonLines: log)   // copy.state == store.state
+/// try copy.replay(jsonLines: log)
+/// #expect(copy.state == store.state)
 /// ```
 ///
 /// Not a hot path: it uses Foundation's `JSONEncoder`/`JSONDecoder`.

@@ -13,7 +13,10 @@ extension Effect {
   /// running work, and results its error mapping produces).
   ///
   /// ```swift
-  /// childEffect.map(Parent.Result.child)   // a child feature's effect, in the parent's terms
+  /// enum ParentResult { case child(Int), other }
+  /// func embed(_ childEffect: Effect<Int, Never>) -> Effect<ParentResult, Never> {
+  ///   childEffect.map(ParentResult.child)   // a child feature's effect, in the parent's terms
+  /// }
   /// ```
   public func map<NewResult>(_ transform: @escaping (Result) -> NewResult)
     -> Effect<NewResult, Event>
@@ -119,9 +122,17 @@ extension Effect {
   /// started: each new one cancels the one waiting (search as you type).
   ///
   /// ```swift
-  /// case .queryChanged(let query):
-  ///   return .task { .found(try await api.search(query)) }
+  /// struct SearchAPI: Sendable { func search(_ q: String) async throws -> [String] { [q] } }
+  /// struct SearchID: Hashable, Sendable {}
+  /// enum SearchResult { case found([String]) }
+  ///
+  /// // In `handle`, for each keystroke:
+  /// func queryChanged(_ query: String, api: SearchAPI, scheduler: any SchedulerType)
+  ///   -> Effect<SearchResult, Never>
+  /// {
+  ///   .task { .found(try await api.search(query)) }
   ///     .debounce(id: SearchID(), for: .milliseconds(300), scheduler: scheduler)
+  /// }
   /// ```
   public func debounce(
     id: some Hashable & Sendable, for dueTime: RxTimeInterval, scheduler: any SchedulerType

@@ -7,16 +7,35 @@
 /// their outputs through the store's queue, in arrival order, one at a time.
 ///
 /// ```swift
-/// func handle(_ intent: Intent, state: State) -> Effect<Result, Event> {
-///   switch intent {
-///   case .search(let query):
-///     return .merge(
-///       .result(.started(query)),
-///       .task { .loaded(try await api.search(query)) }
-///         .catch { .failed("\($0)") }
-///         .cancellable(id: "search", cancelInFlight: true))
-///   case .clear:
-///     return .cancel(id: "search")
+/// struct SearchAPI: Sendable { func search(_ q: String) async throws -> [String] { [q] } }
+///
+/// struct Search: Feature {
+///   struct State { var query = ""; var results: [String] = []; var error: String? }
+///   enum Intent { case search(String), clear }
+///   enum Result { case started(String), loaded([String]), failed(String) }
+///   let api: SearchAPI
+///
+///   func handle(_ intent: Intent, state: State) -> Effect<Result, Never> {
+///     switch intent {
+///     case .search(let query):
+///       return .merge(
+///         .result(.started(query)),
+///         .task { .loaded(try await api.search(query)) }
+///           .catch { .failed("\($0)") }
+///           .cancellable(id: "search", cancelInFlight: true))
+///     case .clear:
+///       return .cancel(id: "search")
+///     }
+///   }
+///
+///   func reduce(_ state: State, _ result: Result) -> State {
+///     var state = state
+///     switch result {
+///     case .started(let query): state.query = query
+///     case .loaded(let results): state.results = results
+///     case .failed(let message): state.error = message
+///     }
+///     return state
 ///   }
 /// }
 /// ```

@@ -62,10 +62,31 @@ public protocol Feature<State, Intent> {
   /// synchronous result never stops, as with `handle`.
   ///
   /// ```swift
-  /// func effect(after result: Result, state: State) -> Effect<Result, Event> {
-  ///   guard result.changesTheList else { return .none }
-  ///   return .task { [todos = state.todos] in try await storage.save(todos); return .saved }
-  ///     .debounce(id: SaveID(), for: .milliseconds(300), scheduler: scheduler)
+  /// struct Storage: Sendable { func save(_ todos: [String]) async throws {} }
+  ///
+  /// struct Todos: Feature {
+  ///   struct State { var todos: [String] = [] }
+  ///   enum Intent { case add(String) }
+  ///   enum Result { case added(String), saved }
+  ///   let storage: Storage
+  ///   let scheduler: any SchedulerType
+  ///
+  ///   func handle(_ intent: Intent, state: State) -> Effect<Result, Never> {
+  ///     switch intent {
+  ///     case .add(let todo): .result(.added(todo))
+  ///     }
+  ///   }
+  ///   func reduce(_ state: State, _ result: Result) -> State {
+  ///     guard case .added(let todo) = result else { return state }
+  ///     var state = state
+  ///     state.todos.append(todo)
+  ///     return state
+  ///   }
+  ///   func effect(after result: Result, state: State) -> Effect<Result, Never> {
+  ///     guard case .added = result else { return .none }
+  ///     return .task { [todos = state.todos] in try await storage.save(todos); return .saved }
+  ///       .debounce(id: "save", for: .milliseconds(300), scheduler: scheduler)
+  ///   }
   /// }
   /// ```
   func effect(after result: Result, state: State) -> Effect<Result, Event>

@@ -10,6 +10,7 @@
     /// a value sends `intent(value)` to the store.
     ///
     /// ```swift
+    /// // (SwiftUI)
     /// TextField("Title", text: viewStore.binding(\.draft, send: { .draftChanged($0) }))
     /// ```
     public func binding<Value>(

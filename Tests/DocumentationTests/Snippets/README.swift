@@ -216,10 +216,12 @@ struct Stopwatch: Feature {
   }
 }
 
-/// The README's counter, for the SwiftUI and UIKit sections.
+/// The README's counter, for the SwiftUI and UIKit sections; also the `Counter` that doc-comment
+/// examples use after `Feature`'s example declared it (its intents are `Codable` for the example of
+/// intent recording).
 struct Counter: Feature {
   struct State: Equatable { var count = 0 }
-  enum Intent { case increment, decrement }
+  enum Intent: Codable { case increment, decrement }
 
   func reduce(_ state: State, _ intent: Intent) -> State {
     var state = state

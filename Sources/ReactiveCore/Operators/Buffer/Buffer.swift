@@ -7,12 +7,14 @@ extension ObservableType {
   /// then the completion; an error drops it. As in RxSwift.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks, timeSpan 30 ticks, count 2, subscribed at "^":
-  /// // source: "^-a-bc------d|"
-  /// // result: [a] at 230, [b, c] at 250, [] at 280, [] at 310, [d] and completed at 330
+  /// // One marble column per 10 ticks, timeSpan 30 ticks, count 2, subscribed at "^" (200):
+  /// let scheduler = TestScheduler(initialClock: 0)
+  /// let xs = try scheduler.createHotObservable("^-a-bc------d|")
   /// let res = scheduler.start {
   ///   xs.buffer(timeSpan: .seconds(30), count: 2, scheduler: scheduler)
   /// }
+  /// #expect(res.events == [.next(230, ["a"]), .next(250, ["b", "c"]), .next(280, []),
+  ///                        .next(310, []), .next(330, ["d"]), .completed(330)])
   /// ```
   ///
   /// - Parameters:

@@ -5,10 +5,11 @@ extension ObservableType {
   /// drops the pending element and is forwarded at once. As in RxSwift.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks, dueTime 30 ticks, subscribed at "^":
-  /// // source: "^-a-b----c-d-|"
-  /// // result: "^------b-----(d|)"
+  /// // One marble column per 10 ticks, dueTime 30 ticks, subscribed at "^" (200):
+  /// let scheduler = TestScheduler(initialClock: 0)
+  /// let xs = try scheduler.createHotObservable("^-a-b----c-d-|")
   /// let res = scheduler.start { xs.debounce(.seconds(30), scheduler: scheduler) }
+  /// #expect(res.events == (try Marbles.events("^------b-----(d|)")))
   /// ```
   ///
   /// - Parameters:

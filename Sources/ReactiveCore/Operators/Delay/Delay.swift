@@ -5,10 +5,11 @@ extension ObservableType {
   /// dropping whatever was still waiting.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks, dueTime 20 ticks, subscribed at "^":
-  /// // source: "^-a-b-|"
-  /// // result: "^---a-b-|"
+  /// // One marble column per 10 ticks, dueTime 20 ticks, subscribed at "^" (200):
+  /// let scheduler = TestScheduler(initialClock: 0)
+  /// let xs = try scheduler.createHotObservable("^-a-b-|")
   /// let res = scheduler.start { xs.delay(.seconds(20), scheduler: scheduler) }
+  /// #expect(res.events == (try Marbles.events("^---a-b-|")))
   /// ```
   ///
   /// - Parameters:

@@ -10,7 +10,12 @@ extension ObservableType {
   ///
   /// ```swift
   /// _ = Observable.merge(.of(1, 2, 3), .of(10, 20, 30)).subscribe(onNext: { print($0) })
-  /// // Prints: 1, 2, 3, 10, 20, 30 (one per line)
+  /// // Prints: 1
+  /// // Prints: 2
+  /// // Prints: 3
+  /// // Prints: 10
+  /// // Prints: 20
+  /// // Prints: 30
   /// ```
   ///
   /// - Complexity: O(1) per element (one short critical section); no allocation per element.

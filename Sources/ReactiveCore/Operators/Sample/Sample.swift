@@ -6,11 +6,12 @@ extension ObservableType {
   /// the source completed; an error from either side is forwarded. As in RxSwift.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks:
-  /// // source:  "^-a-b-c----d-|"
-  /// // sampler: "^--x---x-x----x"
-  /// // result:  "^--a---c------(d|)"
+  /// // One marble column per 10 ticks, subscribed at "^" (200):
+  /// let scheduler = TestScheduler(initialClock: 0)
+  /// let xs = try scheduler.createHotObservable("^-a-b-c----d-|")
+  /// let ticks = try scheduler.createHotObservable("^--x---x-x----x")
   /// let res = scheduler.start { xs.sample(ticks) }
+  /// #expect(res.events == (try Marbles.events("^--a---c------(d|)")))
   /// ```
   ///
   /// - Parameters:

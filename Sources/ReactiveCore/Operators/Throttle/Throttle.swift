@@ -10,11 +10,11 @@ extension ObservableType {
   /// the trailing element. As in RxSwift.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks, dueTime 30 ticks, subscribed at "^":
-  /// // source:        "^-abc----d-e|"
-  /// // latest: true:  "^-a--c---d--(e|)"
-  /// // latest: false: "^-a------d--|"
-  /// let res = scheduler.start { xs.throttle(.seconds(30), scheduler: scheduler) }
+  /// // One marble column per 10 ticks, dueTime 30 ticks, subscribed at "^" (200):
+  /// let scheduler = TestScheduler(initialClock: 0)
+  /// let xs = try scheduler.createHotObservable("^-abc----d-e|")
+  /// let latest = scheduler.start { xs.throttle(.seconds(30), scheduler: scheduler) }
+  /// #expect(latest.events == (try Marbles.events("^-a--c---d--(e|)")))
   /// ```
   ///
   /// - Parameters:

@@ -3,10 +3,11 @@ extension ObservableType {
   /// of the previous element.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks, dueTime 30 ticks, subscribed at "^":
-  /// // source: "^-a-b-----c|"
-  /// // result: "^-a-b--#"
+  /// // One marble column per 10 ticks, dueTime 30 ticks, subscribed at "^" (200):
+  /// let scheduler = TestScheduler(initialClock: 0)
+  /// let xs = try scheduler.createHotObservable("^-a-b-----c|")
   /// let res = scheduler.start { xs.timeout(.seconds(30), scheduler: scheduler) }
+  /// #expect(res.events == (try Marbles.events("^-a-b--#", error: RxError.timeout)))
   /// ```
   ///
   /// - Parameters:
@@ -23,9 +24,12 @@ extension ObservableType {
   /// The source is disposed when the timer wins; `other` is subscribed only then.
   ///
   /// ```swift
+  /// let scheduler = TestScheduler(initialClock: 0)
+  /// let xs = try scheduler.createHotObservable("^-a------", values: ["a": 1])
   /// let res = scheduler.start {
   ///   xs.timeout(.seconds(30), other: Observable.just(0), scheduler: scheduler)
   /// }
+  /// #expect(res.events == [.next(220, 1), .next(250, 0), .completed(250)])
   /// ```
   @inlinable
   public func timeout<Source: ObservableConvertibleType>(

@@ -9,11 +9,15 @@ extension ObservableType {
   /// is emitted: it is hot and does not replay.
   ///
   /// ```swift
-  /// // Marbles, one column per 10 ticks, timeSpan 30 ticks, count 2, subscribed at "^":
-  /// // source:  "^-a-bc-----|"
-  /// // windows: [a] opened at 200, [b, c] at 230, [] at 250, [] at 280 (completed at 310)
-  /// _ = xs.window(timeSpan: .seconds(30), count: 2, scheduler: scheduler)
-  ///   .flatMap { $0.toArray() }
+  /// // One marble column per 10 ticks, timeSpan 30 ticks, count 2, subscribed at "^" (200):
+  /// // windows open at 200, 230 (after [a]), 250 (after [b, c], full) and 280.
+  /// let scheduler = TestScheduler(initialClock: 0)
+  /// let xs = try scheduler.createHotObservable("^-a-bc-----|")
+  /// let res = scheduler.start {
+  ///   xs.window(timeSpan: .seconds(30), count: 2, scheduler: scheduler).flatMap { $0.toArray() }
+  /// }
+  /// #expect(res.events == [.next(230, ["a"]), .next(250, ["b", "c"]), .next(280, []),
+  ///                        .next(310, []), .completed(310)])
   /// ```
   ///
   /// - Parameters:

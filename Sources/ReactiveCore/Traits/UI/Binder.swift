@@ -7,6 +7,7 @@
 /// final class Label { var text = "" }   // stands in for a UILabel
 /// let label = Label()
 /// let text = Binder(label) { label, value in label.text = value }
+/// let names = BehaviorRelay(value: "Ada")
 /// names.asDriver().drive(text).disposed(by: bag)
 /// ```
 ///

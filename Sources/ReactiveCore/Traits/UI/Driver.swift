@@ -17,7 +17,7 @@ public enum DriverSharingStrategy: SharingStrategyProtocol {
 /// let query = BehaviorRelay(value: "")
 /// let title: Driver<String> = query.asDriver().map { $0.isEmpty ? "Search" : $0 }
 /// title.drive(onNext: { print($0) }).disposed(by: bag)   // on the main thread
-/// // Prints: Search
+/// // Prints (on the main thread): Search
 /// ```
 public typealias Driver<Element> = SharedSequence<DriverSharingStrategy, Element>
 

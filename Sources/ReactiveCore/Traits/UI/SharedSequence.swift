@@ -25,6 +25,7 @@ public protocol SharingStrategyProtocol {
 /// ```swift
 /// let names = BehaviorRelay(value: "Ada")
 /// let greeting: Driver<String> = names.asDriver().map { "Hello, \($0)" }
+/// greeting.drive(onNext: { print($0) }).disposed(by: bag)
 /// ```
 ///
 /// Thread safety: a `SharedSequence` is an immutable value around a shared observable and may be

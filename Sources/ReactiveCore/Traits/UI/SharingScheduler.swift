@@ -10,10 +10,11 @@
 ///
 /// ```swift
 /// let scheduler = TestScheduler(initialClock: 0)   // from ReactiveTesting
-/// SharingScheduler.mock(scheduler: scheduler) {
-///   let driver = relay.asDriver().debounce(.seconds(1))   // debounces on virtual time
-///   …
+/// let relay = BehaviorRelay(value: "")
+/// let driver = SharingScheduler.mock(scheduler: scheduler) {
+///   relay.asDriver().debounce(.seconds(1))   // debounces on virtual time
 /// }
+/// driver.drive(onNext: { print($0) }).disposed(by: bag)
 /// ```
 ///
 /// Thread safety: may be used from any thread or task.
