@@ -33,8 +33,9 @@ import Synchronization
 public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Sendable {
   // Thread safety:
   // - `drainer` serializes all work: `handle`, `reduce`, middleware and every delivery run only on
-  //   the thread holding its role, so `pendingEvents` and the writer side of `published` are
-  //   touched by one thread at a time (the role is handed over with acquire/release ordering).
+  //   the thread holding its role, so `pendingEvents`, `stateSubscriptions` and the writer side
+  //   of `published` are touched by one thread at a time (the role is handed over with
+  //   acquire/release ordering).
   // - `published` lets any thread read the latest state (see `PublishedState`).
   // - `effects` (running effects, idle waiters, the disposed flag they obey) is under its lock; it
   //   is touched only when effects start, end or are cancelled, never for `.none`/`.result`.
@@ -50,7 +51,36 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     case finished(effect: Int)
     case flushEvents
     /// A new subscriber of `states`: it gets the latest state, then every later one.
-    case subscribe(AnyObserver<F.State>, SingleAssignmentDisposable)
+    case subscribe(StateSubscription)
+    /// A disposed subscriber of `states`, to drop from the list.
+    case unsubscribe(StateSubscription)
+  }
+
+  /// One subscriber of ``states``. Only the drainer adds it to, reads it in, and removes it from
+  /// the store's list; `dispose()` (any thread) marks it dead, which the drainer checks before
+  /// every delivery, and queues its removal.
+  @usableFromInline
+  final class StateSubscription: Disposable, @unchecked Sendable {
+    // `observer` is immutable, `dead` atomic; `store` is weak (a subscription never keeps the
+    // store alive) and written only in `init`.
+    @usableFromInline let observer: AnyObserver<F.State>
+    @usableFromInline let dead = Atomic<Bool>(false)
+    weak var store: Store?
+
+    @usableFromInline
+    init(observer: AnyObserver<F.State>, store: Store) {
+      self.observer = observer
+      self.store = store
+    }
+
+    @inlinable
+    var isDead: Bool { dead.load(ordering: .acquiring) }
+
+    @usableFromInline
+    func dispose() {
+      guard !dead.exchange(true, ordering: .acquiringAndReleasing) else { return }
+      store?.submit(.unsubscribe(self))
+    }
   }
 
   @usableFromInline
@@ -76,10 +106,13 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   @usableFromInline let published: PublishedState<F.State>
   @usableFromInline let disposed = Atomic<Bool>(false)
   @usableFromInline let effects = Locked(RunningEffects())
-  /// Delivers each new state to the subscribers of `states`. It keeps no copy of its own: the
-  /// drainer hands a new subscriber the latest state from `published`, then attaches it here,
-  /// between two deliveries (see `states`).
-  @usableFromInline let stateRelay = PublishRelay<F.State>()
+  /// The subscribers of `states`, in subscription order. Drainer-only: the drainer attaches a new
+  /// subscriber after handing it the latest state, delivers each new state to the live ones, and
+  /// removes disposed ones, all between or inside its items, so the list needs no lock and is
+  /// never changed while it is iterated (re-entrant subscribes and disposals are queued).
+  @usableFromInline @exclusivity(unchecked) var stateSubscriptions: ContiguousArray<
+    StateSubscription
+  > = []
   @usableFromInline let eventRelay = PublishRelay<F.Event>()
   // Drainer-only (see above), so its exclusivity is not checked at run time.
   @usableFromInline @exclusivity(unchecked) var pendingEvents: [F.Event] = []
@@ -112,21 +145,23 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// `BehaviorRelay`). Never errors or completes. Delivered on the draining thread, in order, the
   /// same order to every subscriber.
   ///
-  /// A subscription is made by the drainer, between two items (like an intent, it waits for the
-  /// item in progress when the store is busy): the subscriber receives the latest state, then
-  /// every later one, with no gap and no repeat. Once the store is gone, it receives the last
-  /// state only.
+  /// A subscription is attached by the drainer between two items: on an idle store at once, on
+  /// the subscribing thread; on a busy one (another thread draining, or a subscription made from
+  /// inside a delivery) it is queued like an intent, and `subscribe` returns before its first
+  /// state arrives. Either way the subscriber receives the latest state, then every later one,
+  /// with no gap and no repeat. Once the store is gone, it receives the last state only.
   public var states: Observable<F.State> {
     let published = self.published
-    // Not `Observable.create`: the drainer already delivers serially and the relay and the
-    // subscriber's own barrier stop events after disposal, so no wrapper sits on the hot path.
+    // Not `Observable.create`: the drainer already delivers serially and skips a disposed
+    // subscription (the subscriber's own barrier covers a dispose racing a delivery, as with a
+    // relay), so no wrapper sits on the hot path.
     return Observable(subscribeHandler: { [weak self] observer in
-      let subscription = SingleAssignmentDisposable()
-      if let self {
-        self.submit(.subscribe(observer, subscription))
-      } else {
+      guard let self else {
         observer.onNext(published.read())
+        return Disposables.create()
       }
+      let subscription = StateSubscription(observer: observer, store: self)
+      self.submit(.subscribe(subscription))
       return subscription
     })
   }
@@ -233,12 +268,20 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
 
   @inlinable
   func process(_ work: Work) {
-    if case .subscribe(let observer, let subscription) = work {
-      // Also after `dispose()`: `states` keeps the last state.
-      guard !subscription.isDisposed else { return }
-      observer.onNext(published.latest)
-      subscription.setDisposable(stateRelay.subscribe(observer))
+    // Subscriptions are handled also after `dispose()`: `states` keeps the last state.
+    switch work {
+    case .subscribe(let subscription):
+      guard !subscription.isDead else { return }
+      subscription.observer.on(.next(published.latest))
+      if !subscription.isDead { stateSubscriptions.append(subscription) }
       return
+    case .unsubscribe(let subscription):
+      if let index = stateSubscriptions.firstIndex(where: { $0 === subscription }) {
+        stateSubscriptions.remove(at: index)
+      }
+      return
+    default:
+      break
     }
     // Work queued before `dispose()` is dropped here.
     guard !disposed.load(ordering: .relaxed) else { return }
@@ -262,7 +305,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       _ = finish(key)
     case .flushEvents:
       flushEvents()
-    case .subscribe:
+    case .subscribe, .unsubscribe:
       break  // handled above
     }
   }
@@ -281,7 +324,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     if middleware.isEmpty {
       // The new state moves into its slot and is lent from there (no copy of our own).
       published.publish(feature.reduce(published.latest, result))
-      stateRelay.accept(published.latest)
+      deliver(published.latest)
       run(feature.effect(after: result, state: published.latest))
     } else {
       notify(.result(result, origin: origin))
@@ -289,8 +332,18 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       let new = feature.reduce(old, result)
       published.publish(new)
       notify(.stateChanged(from: old, to: new))
-      stateRelay.accept(new)
+      deliver(new)
       run(feature.effect(after: result, state: new))
+    }
+  }
+
+  /// Sends `state` to every live subscriber of `states`, in subscription order. Drainer only.
+  @inlinable
+  func deliver(_ state: F.State) {
+    stateSubscriptions.withUnsafeBufferPointer { subscriptions in
+      for subscription in subscriptions where !subscription.isDead {
+        subscription.observer.on(.next(state))
+      }
     }
   }
 

@@ -55,6 +55,40 @@ struct Twin: Feature {
   }
 }
 
+@Suite struct StateSubscriptionTests {
+  @Test func aSubscriptionMadeDuringADeliveryStartsAfterItWithNoGapOrRepeat() {
+    let store = Store(initialState: Twin.State(), feature: Twin())
+    let late = Collected<Int>()
+    var lateSubscription: Disposable?
+    let first = store.states.subscribe(onNext: { state in
+      if state.count == 2 {
+        lateSubscription = store.states.subscribe(onNext: { late.append($0.count) })
+        store.send(1)  // queued behind the subscription
+        #expect(late.values.isEmpty)  // attached only after this delivery
+      }
+    })
+    store.send(1)
+    store.send(1)
+    store.send(1)
+    #expect(late.values == [2, 3, 4])
+    lateSubscription?.dispose()
+    store.send(1)
+    #expect(late.values == [2, 3, 4])
+    first.dispose()
+  }
+
+  @Test func aSubscriptionAfterTheStoreIsGoneGetsTheLastState() {
+    var store: Store<Twin>? = Store(initialState: Twin.State(), feature: Twin())
+    store?.send(5)
+    let states = store!.states
+    store = nil
+    let seen = Collected<Int>()
+    let subscription = states.subscribe(onNext: { seen.append($0.count) })
+    #expect(seen.values == [5])
+    subscription.dispose()
+  }
+}
+
 /// Handling an intent whose effect is `.result` or `.none` allocates nothing, state subscriber
 /// included (off under sanitizers, which own malloc).
 @Suite(
