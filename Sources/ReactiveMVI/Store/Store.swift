@@ -268,26 +268,24 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
 
   @inlinable
   func process(_ work: Work) {
-    // Subscriptions are handled also after `dispose()`: `states` keeps the last state.
     switch work {
+    // Subscriptions are served also after `dispose()`: `states` keeps the last state.
     case .subscribe(let subscription):
-      guard !subscription.isDead else { return }
-      subscription.observer.on(.next(published.latest))
-      if !subscription.isDead { stateSubscriptions.append(subscription) }
-      return
+      attach(subscription)
     case .unsubscribe(let subscription):
-      if let index = stateSubscriptions.firstIndex(where: { $0 === subscription }) {
-        stateSubscriptions.remove(at: index)
-      }
-      return
-    default:
-      break
-    }
-    // Work queued before `dispose()` is dropped here.
-    guard !disposed.load(ordering: .relaxed) else { return }
-    switch work {
+      detach(subscription)
     case .intent(let intent):
-      handleIntent(intent)
+      // Work queued before `dispose()` is dropped.
+      if !disposed.load(ordering: .relaxed) { handleIntent(intent) }
+    case .output, .failure, .finished, .flushEvents:
+      if !disposed.load(ordering: .relaxed) { processEffectWork(work) }
+    }
+  }
+
+  /// Effect outputs, failures and completions, and the flush of buffered events.
+  @inlinable
+  func processEffectWork(_ work: Work) {
+    switch work {
     case .output(let output, let key):
       guard isRunning(key) else { return }
       switch output {
@@ -305,8 +303,24 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       _ = finish(key)
     case .flushEvents:
       flushEvents()
-    case .subscribe, .unsubscribe:
-      break  // handled above
+    case .intent, .subscribe, .unsubscribe:
+      preconditionFailure("not effect work")
+    }
+  }
+
+  /// Hands a new subscriber of `states` the latest state, then adds it to the list. Drainer only.
+  @usableFromInline
+  func attach(_ subscription: StateSubscription) {
+    guard !subscription.isDead else { return }
+    subscription.observer.on(.next(published.latest))
+    if !subscription.isDead { stateSubscriptions.append(subscription) }
+  }
+
+  /// Drops a disposed subscriber of `states` from the list. Drainer only.
+  @usableFromInline
+  func detach(_ subscription: StateSubscription) {
+    if let index = stateSubscriptions.firstIndex(where: { $0 === subscription }) {
+      stateSubscriptions.remove(at: index)
     }
   }
 
