@@ -392,7 +392,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// Runs an effect returned by the feature. The inline ones (no effect, one result, one event)
   /// are handled right here; the others go through `run(_:id:mapping:)`.
   @inlinable
-  func run(_ effect: Effect<F.Result, F.Event>) {
+  func run(_ effect: consuming Effect<F.Result, F.Event>) {
+    // Consumed: a result can move out of the effect instead of being copied.
     switch effect.storage {
     case .none: break
     case .result(let result): reduce(result, origin: .intent)
