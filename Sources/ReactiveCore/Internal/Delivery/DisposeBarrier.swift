@@ -52,7 +52,8 @@ struct DisposeBarrier: ~Copyable, Sendable {
     var current = bits.load(ordering: .relaxed)
     while true {
       if current & Self.closed != 0 { return false }
-      assert(current & Self.busy == 0, "Observable contract violated: events delivered concurrently")
+      assert(
+        current & Self.busy == 0, "Observable contract violated: events delivered concurrently")
       let (exchanged, now) = bits.compareExchange(
         expected: current, desired: current | Self.busy, ordering: .acquiringAndReleasing)
       if exchanged {
