@@ -52,10 +52,10 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @usableFromInline let state = Atomic<Int>(0)
   @usableFromInline let queue: DrainerQueue<Item>
 
-  /// An idle drainer with an empty queue (one allocation: the queue and its mutex).
+  /// An idle drainer with an empty queue (two allocations: the queue and its mutex).
   @inlinable
   package init() {
-    queue = DrainerQueue<Item>.make()
+    queue = DrainerQueue<Item>()
   }
 
   // MARK: Entering
@@ -228,36 +228,19 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   }
 }
 
-/// The queue of a `Drainer`: its FIFO (the header) and its mutex (the tail), in one allocation.
-/// The FIFO is touched only with the mutex held.
+/// The queue of a `Drainer`: its FIFO and the mutex that guards it.
 @usableFromInline
-package final class DrainerQueue<Item>: ManagedBuffer<FIFO<Item>, pthread_mutex_t> {
-  @inlinable
-  static func make() -> DrainerQueue<Item> {
-    let buffer = DrainerQueue<Item>.create(minimumCapacity: 1) { _ in FIFO<Item>() }
-    let queue = unsafeDowncast(buffer, to: DrainerQueue<Item>.self)
-    queue.withUnsafeMutablePointerToElements(initializeMutex)
-    return queue
-  }
+package final class DrainerQueue<Item>: @unchecked Sendable {
+  // `fifo` is touched only with `mutex` held.
+  @usableFromInline let mutex = Lock.make()
+  // Unchecked exclusivity: the mutex already makes every access exclusive.
+  @usableFromInline @exclusivity(unchecked) var fifo = FIFO<Item>()
 
-  deinit {
-    _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
-  }
+  @inlinable init() {}
 
   @inlinable @inline(__always)
-  func lock() {
-    _ = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
-  }
+  func lock() { mutex.lock() }
 
   @inlinable @inline(__always)
-  func unlock() {
-    _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) }
-  }
-
-  /// The FIFO; only with the mutex held.
-  @inlinable
-  var fifo: FIFO<Item> {
-    _read { yield header }
-    _modify { yield &header }
-  }
+  func unlock() { mutex.unlock() }
 }
