@@ -25,7 +25,8 @@ struct DisposeBarrier: ~Copyable, Sendable {
   @usableFromInline static var ownerShift: Int { 3 }
 
   @usableFromInline let bits = Atomic<Int>(0)
-  /// The thread running a callback; written before `busy` is set.
+  /// The running thread's `DeliveryDepth` counter as a word (which identifies the thread);
+  /// written before `busy` is set.
   @usableFromInline let runner = Atomic<UInt>(0)
 
   @inlinable init() {}
@@ -48,7 +49,8 @@ struct DisposeBarrier: ~Copyable, Sendable {
   /// Starts a callback: `false` when closed (do not run it).
   @inlinable
   func enter() -> Bool {
-    runner.store(currentThreadID(), ordering: .relaxed)
+    let counter = DeliveryDepth.counter()
+    runner.store(DeliveryDepth.word(counter), ordering: .relaxed)
     var current = bits.load(ordering: .relaxed)
     while true {
       if current & Self.closed != 0 { return false }
@@ -57,7 +59,7 @@ struct DisposeBarrier: ~Copyable, Sendable {
       let (exchanged, now) = bits.compareExchange(
         expected: current, desired: current | Self.busy, ordering: .acquiringAndReleasing)
       if exchanged {
-        DeliveryDepth.enter()
+        counter.pointee += 1
         return true
       }
       current = now
@@ -68,7 +70,7 @@ struct DisposeBarrier: ~Copyable, Sendable {
   /// closer that did not wait).
   @inlinable
   func leave() -> Bool {
-    DeliveryDepth.leave()
+    DeliveryDepth.leave(DeliveryDepth.counter(word: runner.load(ordering: .relaxed)))
     let old = bits.bitwiseAnd(~(Self.busy | Self.releaseOnLeave), ordering: .acquiringAndReleasing)
       .oldValue
     return old & Self.releaseOnLeave != 0
@@ -81,7 +83,7 @@ struct DisposeBarrier: ~Copyable, Sendable {
     old = bits.bitwiseOr(Self.closed, ordering: .acquiringAndReleasing).oldValue
     let first = old & Self.closed == 0
     if old & Self.busy != 0 {
-      if runner.load(ordering: .relaxed) == currentThreadID() || DeliveryDepth.isDelivering {
+      if runner.load(ordering: .relaxed) == DeliveryDepth.currentWord || DeliveryDepth.isDelivering {
         return first ? .runnerReleases : .alreadyClosed
       }
       waitUntilIdle()

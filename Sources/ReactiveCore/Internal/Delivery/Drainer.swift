@@ -50,6 +50,8 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @inlinable package static var backlogLimit: Int { 1_024 }
 
   @usableFromInline let state = Atomic<Int>(0)
+  /// The role holder's `DeliveryDepth` counter (as a word); written and read by the holder only.
+  @usableFromInline let holder = Atomic<UInt>(0)
   @usableFromInline let queue: DrainerQueue<Item>
 
   /// An idle drainer with an empty queue (two allocations: the queue and its mutex).
@@ -66,10 +68,39 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @inlinable @inline(__always)
   package func tryEnter() -> Bool {
     if state.compareExchange(expected: 0, desired: Self.draining, ordering: .acquiring).exchanged {
-      DeliveryDepth.enter()
+      becomeHolder()
       return true
     }
     return false
+  }
+
+  /// The role was just taken by this thread: count the delivery.
+  @inlinable @inline(__always)
+  func becomeHolder() {
+    holder.store(DeliveryDepth.word(DeliveryDepth.enter()), ordering: .relaxed)
+  }
+
+  /// The role is being given up by this thread.
+  @inlinable @inline(__always)
+  func stopBeingHolder() {
+    DeliveryDepth.leave(DeliveryDepth.counter(word: holder.load(ordering: .relaxed)))
+  }
+
+  /// The lock-free fast exit: gives up the role when nothing is queued (one compare-exchange).
+  /// On `false`, call `drain(_:)`.
+  @inlinable @inline(__always)
+  package func tryLeave() -> Bool {
+    stopBeingHolder()
+    if state.compareExchange(expected: Self.draining, desired: 0, ordering: .releasing).exchanged {
+      return true
+    }
+    becomeHolderAgain()
+    return false
+  }
+
+  @inlinable @inline(__always)
+  func becomeHolderAgain() {
+    DeliveryDepth.counter(word: holder.load(ordering: .relaxed)).pointee += 1
   }
 
   /// Takes the drainer role (`true`: handle `item`, then call `drain(_:)`) or counts and queues
@@ -86,7 +117,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
           expected: current, desired: current | Self.draining, ordering: .acquiring)
         if exchanged {
           queue.unlock()
-          DeliveryDepth.enter()
+          becomeHolder()
           return true
         }
         current = now
@@ -109,7 +140,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   package func send(_ item: Item, _ handle: (Item) -> Void) {
     if tryEnter() || enterOrEnqueue(item) {
       handle(item)
-      drain(handle)
+      if !tryLeave() { drain(handle) }
     } else {
       throttle(handle)
     }
@@ -128,12 +159,13 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
         || (turn >= Self.backlogLimit && current & Self.waiterMask != 0)
       {
         // Idle, or fair hand-off: a blocked producer takes over what is still queued.
+        stopBeingHolder()
         if state.compareExchange(
           expected: current, desired: current & ~Self.draining, ordering: .releasing
         ).exchanged {
-          DeliveryDepth.leave()
           return
         }
+        becomeHolderAgain()
         continue
       }
       queue.lock()
@@ -171,7 +203,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
           expected: current, desired: (current | Self.draining) - unregister,
           ordering: .acquiring)
         if exchanged {
-          DeliveryDepth.enter()
+          becomeHolder()
           drain(handle)
           return
         }
