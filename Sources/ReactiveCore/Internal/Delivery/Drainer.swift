@@ -125,7 +125,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
         let (exchanged, now) = state.compareExchange(
           expected: current, desired: current + Self.queuedUnit, ordering: .relaxed)
         if exchanged {
-          queue.fifo.append(item)
+          queue.append(item)
           queue.unlock()
           return false
         }
@@ -169,7 +169,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
         continue
       }
       queue.lock()
-      let item = queue.fifo.popFirst()
+      let item = queue.popFirst()
       state.subtract(Self.queuedUnit, ordering: .relaxed)
       queue.unlock()
       turn &+= 1
@@ -241,7 +241,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @inlinable
   package func removeAll() {
     queue.lock()
-    let dropped = queue.fifo.takeAll()
+    let dropped = queue.takeAll()
     state.subtract(dropped.count * Self.queuedUnit, ordering: .relaxed)
     queue.unlock()
     _ = dropped
@@ -256,7 +256,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   package var queueCapacity: Int {
     queue.lock()
     defer { queue.unlock() }
-    return queue.fifo.capacity
+    return queue.capacity
   }
 }
 
@@ -275,4 +275,19 @@ package final class DrainerQueue<Item>: @unchecked Sendable {
 
   @inlinable @inline(__always)
   func unlock() { mutex.unlock() }
+
+  // The FIFO operations are methods of this class (not mutations through the `Drainer`'s field),
+  // so the `Drainer` only ever reads its `queue` field. Mutex held for all four.
+
+  @inlinable @inline(__always)
+  func append(_ item: Item) { fifo.append(item) }
+
+  @inlinable @inline(__always)
+  func popFirst() -> Item? { fifo.popFirst() }
+
+  @inlinable
+  func takeAll() -> FIFO<Item> { fifo.takeAll() }
+
+  @inlinable
+  var capacity: Int { fifo.capacity }
 }
