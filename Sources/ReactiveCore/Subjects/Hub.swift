@@ -54,7 +54,12 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   /// Sends `event` to every observer, serialized with all other commands.
   @inlinable
   func send(_ event: Event<Element>) {
-    drainer.send(.event(event), execute)
+    if drainer.tryEnter() {
+      deliver(event)
+      if !drainer.tryLeave() { drain() }
+    } else {
+      drainer.send(.event(event)) { self.execute($0) }
+    }
   }
 
   /// Subscribes `observer`; it receives the replayed elements, then live events.
@@ -62,7 +67,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
     let subscription = HubSubscription(hub: self, observer: observer)
     observerCount.add(1, ordering: .relaxed)
-    drainer.send(.subscribe(subscription), execute)
+    drainer.send(.subscribe(subscription)) { self.execute($0) }
     return subscription
   }
 
@@ -76,18 +81,20 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
 
   /// Runs queued commands until none is left, then gives up the drainer role.
   @inlinable
-  func drain() { drainer.drain(execute) }
+  func drain() {
+    if !drainer.tryLeave() { drainer.drain { self.execute($0) } }
+  }
 
   /// The backlog rule after `enterOrEnqueue(_:)` returned `false` (see `Drainer.throttle`).
   @inlinable
-  func throttle() { drainer.throttle(execute) }
+  func throttle() { drainer.throttle { self.execute($0) } }
 
   /// A subscription was disposed: drop it from the list now when idle, else after the current
   /// command. Never waits (a disposal is not subject to the backlog bound).
   override func entryDied(_ entry: HubEntry) {
     if drainer.tryEnter() || drainer.enterOrEnqueue(.unsubscribe(entry)) {
       removeEntry(entry)
-      drainer.drain(execute)
+      drain()
     }
   }
 

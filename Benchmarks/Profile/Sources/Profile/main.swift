@@ -51,6 +51,11 @@ case "bag":
     let bag = DisposeBag()
     for _ in 0..<1_000 { relay.subscribe(onNext: onNext).disposed(by: bag) }
   }
+case "dispose-many":
+  // `count` subscribers of one relay, disposed in reverse order (quadratic before the O(1) removal).
+  let relay = PublishRelay<Int>()
+  let subscriptions = (0..<count).map { _ in relay.subscribe(onNext: onNext) }
+  for subscription in subscriptions.reversed() { subscription.dispose() }
 case "behavior":
   let relay = BehaviorRelay(value: 0)
   let subscription = relay.subscribe(onNext: onNext)
@@ -122,6 +127,6 @@ case "hero-closure":
 default:
   print(
     "unknown scenario \(scenario): relay, fanout, subscribe-dispose, bag, behavior, combine-latest,"
-      + " flat-map-latest, store, store-closure, store-scan, hero, hero-closure")
+      + " flat-map-latest, store, store-closure, store-scan, hero, hero-closure, dispose-many")
 }
 print(sink.value)

@@ -50,12 +50,14 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @inlinable package static var backlogLimit: Int { 1_024 }
 
   @usableFromInline let state = Atomic<Int>(0)
+  /// The role holder's `DeliveryDepth` counter (as a word); written and read by the holder only.
+  @usableFromInline let holder = Atomic<UInt>(0)
   @usableFromInline let queue: DrainerQueue<Item>
 
-  /// An idle drainer with an empty queue (one allocation: the queue and its mutex).
+  /// An idle drainer with an empty queue (two allocations: the queue and its mutex).
   @inlinable
   package init() {
-    queue = DrainerQueue<Item>.make()
+    queue = DrainerQueue<Item>()
   }
 
   // MARK: Entering
@@ -66,10 +68,39 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @inlinable @inline(__always)
   package func tryEnter() -> Bool {
     if state.compareExchange(expected: 0, desired: Self.draining, ordering: .acquiring).exchanged {
-      DeliveryDepth.enter()
+      becomeHolder()
       return true
     }
     return false
+  }
+
+  /// The role was just taken by this thread: count the delivery.
+  @inlinable @inline(__always)
+  func becomeHolder() {
+    holder.store(DeliveryDepth.word(DeliveryDepth.enter()), ordering: .relaxed)
+  }
+
+  /// The role is being given up by this thread.
+  @inlinable @inline(__always)
+  func stopBeingHolder() {
+    DeliveryDepth.leave(DeliveryDepth.counter(word: holder.load(ordering: .relaxed)))
+  }
+
+  /// The lock-free fast exit: gives up the role when nothing is queued (one compare-exchange).
+  /// On `false`, call `drain(_:)`.
+  @inlinable @inline(__always)
+  package func tryLeave() -> Bool {
+    stopBeingHolder()
+    if state.compareExchange(expected: Self.draining, desired: 0, ordering: .releasing).exchanged {
+      return true
+    }
+    becomeHolderAgain()
+    return false
+  }
+
+  @inlinable @inline(__always)
+  func becomeHolderAgain() {
+    DeliveryDepth.counter(word: holder.load(ordering: .relaxed)).pointee += 1
   }
 
   /// Takes the drainer role (`true`: handle `item`, then call `drain(_:)`) or counts and queues
@@ -86,7 +117,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
           expected: current, desired: current | Self.draining, ordering: .acquiring)
         if exchanged {
           queue.unlock()
-          DeliveryDepth.enter()
+          becomeHolder()
           return true
         }
         current = now
@@ -94,7 +125,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
         let (exchanged, now) = state.compareExchange(
           expected: current, desired: current + Self.queuedUnit, ordering: .relaxed)
         if exchanged {
-          queue.fifo.append(item)
+          queue.append(item)
           queue.unlock()
           return false
         }
@@ -109,7 +140,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   package func send(_ item: Item, _ handle: (Item) -> Void) {
     if tryEnter() || enterOrEnqueue(item) {
       handle(item)
-      drain(handle)
+      if !tryLeave() { drain(handle) }
     } else {
       throttle(handle)
     }
@@ -128,16 +159,17 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
         || (turn >= Self.backlogLimit && current & Self.waiterMask != 0)
       {
         // Idle, or fair hand-off: a blocked producer takes over what is still queued.
+        stopBeingHolder()
         if state.compareExchange(
           expected: current, desired: current & ~Self.draining, ordering: .releasing
         ).exchanged {
-          DeliveryDepth.leave()
           return
         }
+        becomeHolderAgain()
         continue
       }
       queue.lock()
-      let item = queue.fifo.popFirst()
+      let item = queue.popFirst()
       state.subtract(Self.queuedUnit, ordering: .relaxed)
       queue.unlock()
       turn &+= 1
@@ -171,7 +203,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
           expected: current, desired: (current | Self.draining) - unregister,
           ordering: .acquiring)
         if exchanged {
-          DeliveryDepth.enter()
+          becomeHolder()
           drain(handle)
           return
         }
@@ -209,7 +241,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @inlinable
   package func removeAll() {
     queue.lock()
-    let dropped = queue.fifo.takeAll()
+    let dropped = queue.takeAll()
     state.subtract(dropped.count * Self.queuedUnit, ordering: .relaxed)
     queue.unlock()
     _ = dropped
@@ -224,40 +256,38 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   package var queueCapacity: Int {
     queue.lock()
     defer { queue.unlock() }
-    return queue.fifo.capacity
+    return queue.capacity
   }
 }
 
-/// The queue of a `Drainer`: its FIFO (the header) and its mutex (the tail), in one allocation.
-/// The FIFO is touched only with the mutex held.
+/// The queue of a `Drainer`: its FIFO and the mutex that guards it.
 @usableFromInline
-package final class DrainerQueue<Item>: ManagedBuffer<FIFO<Item>, pthread_mutex_t> {
-  @inlinable
-  static func make() -> DrainerQueue<Item> {
-    let buffer = DrainerQueue<Item>.create(minimumCapacity: 1) { _ in FIFO<Item>() }
-    let queue = unsafeDowncast(buffer, to: DrainerQueue<Item>.self)
-    queue.withUnsafeMutablePointerToElements(initializeMutex)
-    return queue
-  }
+package final class DrainerQueue<Item>: @unchecked Sendable {
+  // `fifo` is touched only with `mutex` held.
+  @usableFromInline let mutex = Lock.make()
+  // Unchecked exclusivity: the mutex already makes every access exclusive.
+  @usableFromInline @exclusivity(unchecked) var fifo = FIFO<Item>()
 
-  deinit {
-    _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
-  }
+  @inlinable init() {}
 
   @inlinable @inline(__always)
-  func lock() {
-    _ = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
-  }
+  func lock() { mutex.lock() }
 
   @inlinable @inline(__always)
-  func unlock() {
-    _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) }
-  }
+  func unlock() { mutex.unlock() }
 
-  /// The FIFO; only with the mutex held.
+  // The FIFO operations are methods of this class (not mutations through the `Drainer`'s field),
+  // so the `Drainer` only ever reads its `queue` field. Mutex held for all four.
+
+  @inlinable @inline(__always)
+  func append(_ item: Item) { fifo.append(item) }
+
+  @inlinable @inline(__always)
+  func popFirst() -> Item? { fifo.popFirst() }
+
   @inlinable
-  var fifo: FIFO<Item> {
-    _read { yield header }
-    _modify { yield &header }
-  }
+  func takeAll() -> FIFO<Item> { fifo.takeAll() }
+
+  @inlinable
+  var capacity: Int { fifo.capacity }
 }

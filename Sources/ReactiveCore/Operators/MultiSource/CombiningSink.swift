@@ -83,7 +83,7 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Values, Resul
   ) {
     if drainer.tryEnter() {
       handle(event, index: index, store: store)
-      drainer.drain { $0() }
+      if !drainer.tryLeave() { drainer.drain { $0() } }
       return
     }
     let queued = { [self] in handle(event, index: index, store: store) }

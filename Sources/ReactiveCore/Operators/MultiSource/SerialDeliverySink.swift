@@ -42,7 +42,7 @@ extension SerialDeliverySink {
   func deliverOrThrottle(_ item: Item, _ entered: Bool) {
     if entered {
       deliver(item)
-      drainer.drain(deliver)
+      if !drainer.tryLeave() { drainer.drain(deliver) }
     } else {
       drainer.throttle(deliver)
     }
