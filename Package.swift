@@ -44,7 +44,9 @@ let package = Package(
     .testTarget(name: "ReactiveTestingTests", dependencies: ["ReactiveCore", "ReactiveTesting"]),
     .testTarget(
       name: "ReactiveMVITests",
-      dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting", "TestSupport"]),
+      dependencies: [
+        "ReactiveCore", "ReactiveMVI", "ReactiveTesting", "AllocationCounter", "TestSupport",
+      ]),
     .testTarget(
       name: "HeroSelectorTests",
       // "HeroSelector" is listed so that `swift test` builds the executable the end-to-end tests run.

@@ -27,6 +27,7 @@ UNITS = {
     "7_BehaviorRelay": ("BehaviorRelay accept + value", "accept", 1),
     "8_HeroIntent": ("hero-selector intent, discarding render sink", "intent", 1),
     "8_Store": ("store, trivial reducer", "intent", 1),
+    "8_StoreScan": ("the same from ReactiveCore operators: relay.scan.share(replay: 1)", "intent", 1),
 }
 PEERS = ["Closure", "ReactiveCore", "OpenCombine"]
 

@@ -20,6 +20,7 @@ let package = Package(
       dependencies: [
         .product(name: "ReactiveCore", package: rootIdentity),
         .product(name: "ReactiveMVI", package: rootIdentity),
+        .product(name: "HeroSelectorKit", package: rootIdentity),
       ]
     )
   ],

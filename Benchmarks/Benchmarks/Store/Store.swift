@@ -12,8 +12,9 @@ import ReactiveMVI
 import HeroSelectorKit
 
 // Scenario 8: store throughput, in intents per second (units are intents). Same three peers as
-// the Streams target, and the hero-selector intent (`HeroSelectorKit`) against its reducer
-// called by hand.
+// the Streams target, the same store built from ReactiveCore operators
+// (`relay.scan(...).share(replay: 1)`), and the hero-selector intent (`HeroSelectorKit`) against
+// its reducer called by hand.
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -68,6 +69,19 @@ func storeBenchmarks() {
     benchmark.stopMeasurement()
     subscription.dispose()
     store.dispose()
+    blackHole(sink.value)
+  }
+
+  // The same store built from ReactiveCore operators: intents scanned into shared states.
+  Benchmark("8_StoreScan.ReactiveCore") { benchmark in
+    let sink = Sink()
+    let intents = PublishRelay<Int>()
+    let states = intents.scan(0) { $0 &+ $1 }.share(replay: 1)
+    let subscription = states.subscribe(onNext: { sink.value &+= $0 })
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations { intents.accept(value) }
+    benchmark.stopMeasurement()
+    subscription.dispose()
     blackHole(sink.value)
   }
 

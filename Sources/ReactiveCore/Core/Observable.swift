@@ -19,7 +19,7 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
   /// Creates an observable from a subscribe function that already obeys the observable contract
   /// (serial events, grammar, nothing after disposal). For user code, use `Observable.create`.
   @inlinable
-  init(subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable) {
+  package init(subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable) {
     self.subscribeHandler = subscribeHandler
   }
 

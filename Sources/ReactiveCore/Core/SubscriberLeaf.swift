@@ -5,31 +5,16 @@ import Synchronization
 /// user's closures once disposed (breaking `self -> subscription -> closure -> self` cycles).
 ///
 /// Thread safety: events arrive serially (the observable contract); `dispose()` may come from any
-/// thread. `busy` is set while a callback runs (written only by the delivering thread); `bits`
-/// holds `disposed` once torn down and `upstreamSet` once the upstream disposable is stored. A
-/// `dispose()` from another thread waits until `busy` clears; from the delivering thread itself
-/// (inside a callback) it does not wait.
-///
-/// The handshake is Dekker's: the deliverer sets `busy` then reads `disposed`; `dispose()` sets
-/// `disposed` then reads `busy`, all sequentially consistent, so at least one sees the other.
-/// Per event that costs one atomic exchange (setting `busy`) and a plain release store (clearing
-/// it); a read-modify-write on one shared word would need two.
+/// thread. Every callback runs inside `barrier` (see `DisposeBarrier` for exactly what a
+/// `dispose()` waits for); the barrier's first owner bit records that `upstream` is stored.
 @usableFromInline
 final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
-  @usableFromInline static var disposed: Int { 1 }
-  @usableFromInline static var upstreamSet: Int { 2 }
-  /// Set by a `dispose()` made from inside a callback: the deliverer releases the handlers once
-  /// the callback has returned. (A `dispose()` from another thread waits and releases them itself.)
-  @usableFromInline static var releaseDeferred: Int { 4 }
+  @usableFromInline static var upstreamSet: Int { 1 << DisposeBarrier.ownerShift }
 
-  @usableFromInline let bits = Atomic<Int>(0)
-  /// `true` while a callback runs. Written only by the delivering thread.
-  @usableFromInline let busy = Atomic<Bool>(false)
-  /// The thread that last delivered; written before `busy` is set.
-  @usableFromInline let busyThread = Atomic<UInt>(0)
+  @usableFromInline let barrier = DisposeBarrier()
   // Written before `upstreamSet` is published; read only by the one that tears down.
   @usableFromInline @exclusivity(unchecked) var upstream: Disposable?
-  // Read only while `busy`; cleared only by whoever observes `disposed` with `busy` clear.
+  // Read only inside the barrier; released only by whoever the barrier designates.
   @usableFromInline @exclusivity(unchecked) var onNext: ((Element) -> Void)?
   @usableFromInline @exclusivity(unchecked) var onError: ((any Swift.Error) -> Void)?
   @usableFromInline @exclusivity(unchecked) var onCompleted: (() -> Void)?
@@ -48,28 +33,16 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
   }
 
   @inlinable
-  var isDisposed: Bool { bits.load(ordering: .acquiring) & Self.disposed != 0 }
+  var isDisposed: Bool { barrier.isClosed }
 
   /// Receives one event from upstream.
   @inlinable
   func on(_ event: Event<Element>) {
-    busyThread.store(currentThreadID(), ordering: .relaxed)
-    #if DEBUG
-      let wasBusy = busy.exchange(true, ordering: .sequentiallyConsistent)
-      assert(!wasBusy, "Observable contract violated: events delivered concurrently")
-    #else
-      busy.store(true, ordering: .sequentiallyConsistent)
-    #endif
-    if bits.load(ordering: .sequentiallyConsistent) & Self.disposed != 0 {
-      busy.store(false, ordering: .releasing)
-      return
-    }
+    guard barrier.enter() else { return }
     switch event {
     case .next(let element):
       onNext?(element)
-      busy.store(false, ordering: .releasing)
-      // Set (if at all) by this thread, inside `onNext`.
-      if bits.load(ordering: .relaxed) & Self.releaseDeferred != 0 { releaseHandlers() }
+      if barrier.leave() { releaseHandlers() }
     case .error(let error):
       if let onError { onError(error) } else { reportUnhandledError(error) }
       finishTerminal()
@@ -79,16 +52,19 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
     }
   }
 
-  /// After a terminal event: mark disposed, clear busy, and tear down unless a `dispose()` from
-  /// inside the callback already did.
+  /// After a terminal event (inside the barrier): close, leave, and tear down unless a `dispose()`
+  /// from inside the callback already did.
   @inlinable
   func finishTerminal() {
-    let state = bits.bitwiseOr(Self.disposed, ordering: .acquiringAndReleasing).oldValue
-    busy.store(false, ordering: .releasing)
-    if state & Self.disposed == 0 {
-      tearDown(upstreamWasSet: state & Self.upstreamSet != 0)
-    } else if state & Self.releaseDeferred != 0 {
-      releaseHandlers()
+    var old = 0
+    let closing = barrier.close(old: &old)
+    let release = barrier.leave()
+    switch closing {
+    case .runnerReleases, .releaseNow:
+      // First to close (from inside our own callback, so it did not wait).
+      tearDown(upstreamWasSet: old & Self.upstreamSet != 0)
+    case .alreadyClosed:
+      if release { releaseHandlers() }
     }
   }
 
@@ -96,8 +72,8 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
   @inlinable
   func setUpstream(_ disposable: Disposable) {
     upstream = disposable
-    let old = bits.bitwiseOr(Self.upstreamSet, ordering: .acquiringAndReleasing).oldValue
-    if old & Self.disposed != 0 {
+    let old = barrier.bits.bitwiseOr(Self.upstreamSet, ordering: .acquiringAndReleasing).oldValue
+    if old & DisposeBarrier.closed != 0 {
       upstream = nil
       disposable.dispose()
     }
@@ -105,29 +81,15 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
 
   @inlinable
   func dispose() {
-    let old = bits.bitwiseOr(Self.disposed, ordering: .sequentiallyConsistent).oldValue
-    if busy.load(ordering: .sequentiallyConsistent) {
-      if busyThread.load(ordering: .relaxed) == currentThreadID() {
-        // Called from inside our own callback: the deliverer releases the handlers on return.
-        if old & Self.disposed == 0 {
-          bits.bitwiseOr(Self.releaseDeferred, ordering: .acquiringAndReleasing)
-          tearDown(upstreamWasSet: old & Self.upstreamSet != 0, releasing: false)
-        }
-        return
-      }
-      waitUntilIdle()
-    }
-    if old & Self.disposed == 0 {
+    var old = 0
+    switch barrier.close(old: &old) {
+    case .alreadyClosed:
+      return
+    case .releaseNow:
       tearDown(upstreamWasSet: old & Self.upstreamSet != 0)
-    }
-  }
-
-  @usableFromInline
-  func waitUntilIdle() {
-    var round = 0
-    while busy.load(ordering: .acquiring) {
-      yieldThread(round)
-      round += 1
+    case .runnerReleases:
+      tearDown(upstreamWasSet: old & Self.upstreamSet != 0, releasing: false)
+      if barrier.deferRelease() { releaseHandlers() }
     }
   }
 

@@ -1,5 +1,11 @@
-/// A first-in, first-out ring buffer: O(1) push and pop, and no allocation once it has grown to
-/// its working size.
+/// A first-in, first-out ring buffer: O(1) amortized push and pop, and no allocation once it has
+/// grown to its working size.
+///
+/// Shrink policy: when a pop leaves the buffer at most a quarter full and its capacity is above
+/// `minimumShrinkCapacity`, the capacity halves. So memory taken by a burst is given back as the
+/// burst drains (a queue that emptied keeps at most `minimumShrinkCapacity` slots), while a queue
+/// oscillating around its working size does not reallocate (halving at a quarter, doubling when
+/// full, leaves a factor of two of hysteresis each way).
 @usableFromInline
 package struct FIFO<Element> {
   @usableFromInline var storage: ContiguousArray<Element?> = []
@@ -26,7 +32,24 @@ package struct FIFO<Element> {
     head += 1
     if head == storage.count { head = 0 }
     count -= 1
+    if storage.count > Self.minimumShrinkCapacity && count * 4 <= storage.count {
+      resize(to: storage.count / 2)
+    }
     return element
+  }
+
+  /// Capacities up to this are kept when the buffer empties.
+  @inlinable static var minimumShrinkCapacity: Int { 32 }
+
+  /// The number of slots allocated now.
+  @inlinable package var capacity: Int { storage.count }
+
+  /// Removes and returns every element, leaving the buffer empty with no storage.
+  @inlinable
+  package mutating func takeAll() -> FIFO<Element> {
+    let taken = self
+    self = FIFO()
+    return taken
   }
 
   @inlinable
@@ -57,7 +80,12 @@ package struct FIFO<Element> {
 
   @usableFromInline
   mutating func grow() {
-    let newCapacity = Swift.max(4, storage.count * 2)
+    resize(to: Swift.max(4, storage.count * 2))
+  }
+
+  /// Moves the elements, in order, into fresh storage of `newCapacity` (at least `count`) slots.
+  @usableFromInline
+  mutating func resize(to newCapacity: Int) {
     var newStorage = ContiguousArray<Element?>(repeating: nil, count: newCapacity)
     for offset in 0..<count {
       var index = head + offset

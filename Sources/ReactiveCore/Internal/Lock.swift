@@ -21,11 +21,7 @@ package final class Lock: ManagedBuffer<Void, pthread_mutex_t> {
   package static func make() -> Lock {
     let buffer = Lock.create(minimumCapacity: 1) { _ in () }
     let lock = unsafeDowncast(buffer, to: Lock.self)
-    lock.withUnsafeMutablePointerToElements { mutex in
-      mutex.initialize(to: pthread_mutex_t())
-      let rc = pthread_mutex_init(mutex, nil)
-      precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
-    }
+    lock.withUnsafeMutablePointerToElements(initializeMutex)
     return lock
   }
 
@@ -50,6 +46,14 @@ package final class Lock: ManagedBuffer<Void, pthread_mutex_t> {
     defer { unlock() }
     return try body()
   }
+}
+
+/// Initializes the mutex at `mutex` (uninitialized memory of a `ManagedBuffer` tail).
+@inlinable
+func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+  mutex.initialize(to: pthread_mutex_t())
+  let rc = pthread_mutex_init(mutex, nil)
+  precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
 }
 
 /// A value guarded by a `Lock`. `withLock` bodies must not call user code.

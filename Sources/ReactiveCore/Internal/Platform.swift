@@ -20,7 +20,7 @@ func currentThreadID() -> UInt {
 /// Gives the CPU to another thread; used by the few short waits in the core (an enqueuer that has
 /// announced an item but not yet appended it, a dispose barrier waiting for a callback to return).
 @usableFromInline
-func yieldThread(_ round: Int) {
+package func yieldThread(_ round: Int) {
   if round < 64 {
     sched_yield()
   } else {

@@ -58,7 +58,8 @@ enum WithLatestFromItem<Element, Second> {
 
 /// The sink of `withLatestFrom` (draining and disposal come from `SerialDeliverySink`).
 ///
-/// Thread safety: `latest`, `stopped` and `delivery` are guarded by `lock`; the rest is immutable
+/// Thread safety: `latest` and `stopped` are guarded by `lock`; decided items are delivered by
+/// the `drainer`; the rest is immutable
 /// or thread-safe. `resultSelector` runs outside the lock, in delivery order; its error becomes
 /// the terminal error and drops whatever was decided after it.
 @usableFromInline
@@ -70,8 +71,7 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
   @usableFromInline let lock = Lock.make()
   @usableFromInline @exclusivity(unchecked) var latest: Second?
   @usableFromInline @exclusivity(unchecked) var stopped = false
-  @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<Item>()
-  @usableFromInline let deliveryState = Atomic<Int>(0)
+  @usableFromInline let drainer = Drainer<Item>()
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let secondSubscription = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
@@ -112,9 +112,9 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
       stopped = true
       item = .completed
     }
-    let first = item.flatMap { delivery.enter($0, deliveryState) }
+    let entered = item.map(enter)
     lock.unlock()
-    if let first { drain(first) }
+    if let item, let entered { deliverOrThrottle(item, entered) }
   }
 
   @inlinable
@@ -124,18 +124,19 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
       lock.unlock()
       return
     }
-    var first: Item?
+    var item: Item?
     switch event {
     case .next(let element):
       latest = element
     case .error(let error):
       stopped = true
-      first = delivery.enter(.error(error), deliveryState)
+      item = .error(error)
     case .completed:
       break
     }
+    let entered = item.map(enter)
     lock.unlock()
-    if let first { drain(first) }
+    if let item, let entered { deliverOrThrottle(item, entered) }
   }
 
   @inlinable
@@ -148,8 +149,8 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
         // The error replaces whatever was decided after these values.
         lock.lock()
         _ = stopLocked()
-        delivery.removeAll(deliveryState)
         lock.unlock()
+        drainer.removeAll()
         if !isDisposed {
           downstream.on(.error(error))
           disposeSources()

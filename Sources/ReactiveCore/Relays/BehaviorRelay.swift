@@ -37,11 +37,13 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
     // subscribers see consistent when several threads accept at once.
     let isDrainer = current.withLock { value in
       value = element
-      return hub.enterOrEnqueue(.event(.next(element)))
+      return hub.enterOrEnqueue(.next(element))
     }
     if isDrainer {
       hub.deliver(.next(element))
-      hub.drainAndLeave()
+      hub.drain()
+    } else {
+      hub.throttle()
     }
   }
 

@@ -1,66 +1,34 @@
 import Dispatch
 import Synchronization
 
-/// The run/dispose arbitration shared by scheduled work: a run may start only while not disposed,
-/// and a `dispose()` from another thread waits for a run in progress (a barrier), while a
-/// `dispose()` from inside the run itself does not wait.
-///
-/// Whoever observes "disposed and not running" releases the work's payload: `close()` when nothing
-/// runs or after waiting; the runner on `leave()` when it was disposed from inside its own run.
+/// The run/dispose arbitration of scheduled work: a `DisposeBarrier` (one barrier for the whole
+/// library, see there for what `close()` waits for), with the payload release folded into
+/// `leave()` / `close()` results.
 @usableFromInline
 struct RunGate: ~Copyable, Sendable {
-  @usableFromInline static var busy: Int { 1 }
-  @usableFromInline static var disposed: Int { 2 }
-  /// Set by a `dispose()` made from inside the run: the runner releases the payload on leaving.
-  @usableFromInline static var releaseOnLeave: Int { 4 }
-
-  @usableFromInline let bits = Atomic<Int>(0)
-  /// The thread running the work; written before `busy` is set.
-  @usableFromInline let runner = Atomic<UInt>(0)
+  @usableFromInline let barrier = DisposeBarrier()
 
   @usableFromInline init() {}
 
-  @usableFromInline var isDisposed: Bool { bits.load(ordering: .acquiring) & Self.disposed != 0 }
+  @usableFromInline var isDisposed: Bool { barrier.isClosed }
 
   /// Starts a run: `false` when disposed (do not run).
-  @usableFromInline func enter() -> Bool {
-    runner.store(currentThreadID(), ordering: .relaxed)
-    var state = bits.load(ordering: .relaxed)
-    while true {
-      if state & Self.disposed != 0 { return false }
-      let (exchanged, current) = bits.compareExchange(
-        expected: state, desired: state | Self.busy, ordering: .acquiringAndReleasing)
-      if exchanged { return true }
-      state = current
-    }
-  }
+  @usableFromInline func enter() -> Bool { barrier.enter() }
 
   /// Ends a run. Returns `true` when the runner must release the payload (the work was disposed
-  /// from inside this run).
-  @usableFromInline func leave() -> Bool {
-    let old = bits.bitwiseAnd(~Self.busy, ordering: .acquiringAndReleasing).oldValue
-    return old & Self.releaseOnLeave != 0
-  }
+  /// during this run by a `dispose()` that did not wait).
+  @usableFromInline func leave() -> Bool { barrier.leave() }
 
   /// Marks the work disposed. Returns `true` when the caller must release the payload now (it was
   /// not running, or it was running on another thread and has finished); `false` when already
-  /// disposed or when called from inside the run (the runner releases on `leave()`).
+  /// disposed or when the runner releases it on `leave()`.
   @usableFromInline func close() -> Bool {
-    let old = bits.bitwiseOr(Self.disposed, ordering: .acquiringAndReleasing).oldValue
-    if old & Self.disposed != 0 { return false }
-    if old & Self.busy == 0 { return true }
-    if runner.load(ordering: .relaxed) == currentThreadID() {
-      // Inside our own run (runs never overlap, so a busy gate whose runner is this thread is
-      // this very call stack): the runner releases the payload when it leaves.
-      bits.bitwiseOr(Self.releaseOnLeave, ordering: .acquiringAndReleasing)
-      return false
+    var old = 0
+    switch barrier.close(old: &old) {
+    case .alreadyClosed: return false
+    case .releaseNow: return true
+    case .runnerReleases: return barrier.deferRelease()
     }
-    var round = 0
-    while bits.load(ordering: .acquiring) & Self.busy != 0 {
-      yieldThread(round)
-      round += 1
-    }
-    return true
   }
 }
 

@@ -51,11 +51,13 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unch
       case .next(let element): current.value = element
       case .error, .completed: current.stopped = event
       }
-      return hub.enterOrEnqueue(.event(event))
+      return hub.enterOrEnqueue(event)
     }
     if isDrainer == true {
       hub.deliver(event)
-      hub.drainAndLeave()
+      hub.drain()
+    } else if isDrainer == false {
+      hub.throttle()
     }
   }
 

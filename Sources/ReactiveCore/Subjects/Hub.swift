@@ -1,26 +1,19 @@
 import Dispatch
 import Synchronization
 
-/// The engine shared by every subject and relay: a subscriber list plus a serializing drain loop.
+/// The engine shared by every subject and relay: a subscriber list run by a `Drainer`.
 ///
-/// Every operation (an event, a subscription) is a `Command`. The thread that finds the hub idle
-/// becomes the *drainer*: it runs its command, then every command that other threads (or
-/// re-entrant calls from inside callbacks) queued meanwhile, then goes idle. So:
+/// Every operation (an event, a subscription, an unsubscription) is a `Command` handled by the
+/// drainer (see `Drainer` and Docs/Internals.md). So:
 /// - observers never receive two events at once, and all see the same order;
 /// - a re-entrant `onNext`/`accept` from inside a callback is queued and delivered after the
 ///   current event has reached every observer (no recursion);
 /// - no lock is held while observers run; the subscriber list is touched only by the drainer, so
-///   delivery reads it without copying, locking or retaining.
+///   delivery reads it without copying, locking or retaining;
+/// - a producer far behind the drainer waits (the `Drainer` backlog bound), so memory stays
+///   bounded under a hot producer.
 ///
-/// `state` packs the drainer flag (bit 0), a "dead entries to remove" flag (bit 1) and the number
-/// of announced-but-not-yet-taken queued commands (bits 2 and up). Fast path for an uncontended
-/// event: one compare-exchange to enter, the deliveries, one compare-exchange to leave. Enqueuers
-/// announce first and then append under `queueLock`; the drainer leaves only when nothing is
-/// announced, so nothing accepted is lost. A drainer that has run `drainBudget` queued commands
-/// in one turn hands the role to a background thread, so producers on other threads cannot keep
-/// one caller of `accept` busy forever.
-///
-/// Unsubscribing is deliberately not generic (see `HubCore`): `dispose()` reaches it through the
+/// Unsubscribing is mostly not generic (see `HubCore`): `dispose()` reaches it through the
 /// `Disposable` existential, where generic code would run unspecialized.
 @usableFromInline
 final class Hub<Element>: HubCore, @unchecked Sendable {
@@ -41,13 +34,12 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   enum Command {
     case event(Event<Element>)
     case subscribe(HubSubscription<Element>)
+    case unsubscribe(HubEntry)
   }
 
   @usableFromInline let kind: Kind
-  @usableFromInline let queueLock = Lock.make()
-  // Guarded by `queueLock`.
-  @usableFromInline @exclusivity(unchecked) var queue = FIFO<Command>()
-  // Drainer-owned: only the thread holding the drainer bit touches these.
+  @usableFromInline let drainer = Drainer<Command>()
+  // Drainer-owned: only the thread holding the drainer role touches these.
   @usableFromInline @exclusivity(unchecked) var buffer = FIFO<Element>()
   @usableFromInline @exclusivity(unchecked) var terminal: Event<Element>?
 
@@ -62,11 +54,11 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   /// Sends `event` to every observer, serialized with all other commands.
   @inlinable
   func send(_ event: Event<Element>) {
-    if state.compareExchange(expected: 0, desired: Self.draining, ordering: .acquiring).exchanged {
+    if drainer.tryEnter() {
       deliver(event)
-      drainAndLeave()
+      if !drainer.tryLeave() { drain() }
     } else {
-      enqueue(.event(event))
+      drainer.send(.event(event)) { self.execute($0) }
     }
   }
 
@@ -74,78 +66,35 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   @inlinable
   func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
     let subscription = HubSubscription(hub: self, observer: observer)
-    if state.compareExchange(expected: 0, desired: Self.draining, ordering: .acquiring).exchanged {
-      attach(subscription)
-      drainAndLeave()
-    } else {
-      enqueue(.subscribe(subscription))
-    }
+    observerCount.add(1, ordering: .relaxed)
+    drainer.send(.subscribe(subscription)) { self.execute($0) }
     return subscription
   }
 
-  @usableFromInline
-  func enqueue(_ command: Command) {
-    if enterOrEnqueue(command) {
-      execute(command)
-      drainAndLeave()
-    }
-  }
-
-  /// Either makes the caller the drainer (returns `true`; the caller then executes `command` and
-  /// calls `drainAndLeave()`) or queues `command` (returns `false`). Never calls user code, so it
-  /// may be called under a lock to order a state change with its delivery.
-  @usableFromInline
-  func enterOrEnqueue(_ command: Command) -> Bool {
-    if enterOrAnnounce(state, draining: Self.draining, announced: Self.announced) { return true }
-    queueLock.withLock { queue.append(command) }
-    return false
-  }
-
-  /// How many queued commands one drainer runs before handing the rest to another thread, so a
-  /// thread that happened to become the drainer is not held hostage by endless producers elsewhere.
-  @usableFromInline static var drainBudget: Int { 65_536 }
-
-  /// Runs queued commands until none is announced, then gives up the drainer role.
+  /// For owners that order a state change with its delivery under their own lock (the behavior
+  /// subject and relay): takes the drainer role (`true`: then `deliver(_:)` and `drain()`) or
+  /// queues the event (`false`: then `throttle()` after unlocking). Never calls user code.
   @inlinable
-  func drainAndLeave() {
-    var budget = Self.drainBudget
-    while true {
-      let current = state.load(ordering: .relaxed)
-      if current == Self.draining {
-        if state.compareExchange(expected: current, desired: 0, ordering: .releasing).exchanged {
-          return
-        }
-        continue
-      }
-      if current & Self.compactionNeeded != 0 {
-        state.bitwiseAnd(~Self.compactionNeeded, ordering: .acquiring)
-        removeDeadEntries()
-        continue
-      }
-      if budget == 0 {
-        handOff()
-        return
-      }
-      budget -= 1
-      execute(takeAnnounced())
-    }
+  func enterOrEnqueue(_ event: Event<Element>) -> Bool {
+    drainer.tryEnter() || drainer.enterOrEnqueue(.event(event))
   }
 
-  override func resumeDraining() {
-    drainAndLeave()
+  /// Runs queued commands until none is left, then gives up the drainer role.
+  @inlinable
+  func drain() {
+    if !drainer.tryLeave() { drainer.drain { self.execute($0) } }
   }
 
-  /// Passes the drainer role (still held) to a background thread that goes on draining.
-  @usableFromInline
-  func handOff() {
-    DispatchQueue.global().async { self.drainAndLeave() }
-  }
+  /// The backlog rule after `enterOrEnqueue(_:)` returned `false` (see `Drainer.throttle`).
+  @inlinable
+  func throttle() { drainer.throttle { self.execute($0) } }
 
-  /// Takes the next queued command; its enqueuer announced it and is about to append it.
-  @usableFromInline
-  func takeAnnounced() -> Command {
-    ReactiveCore.takeAnnounced(state, announced: Self.announced) {
-      queueLock.withLock { queue.popFirst() }
+  /// A subscription was disposed: drop it from the list now when idle, else after the current
+  /// command. Never waits (a disposal is not subject to the backlog bound).
+  override func entryDied(_ entry: HubEntry) {
+    if drainer.tryEnter() || drainer.enterOrEnqueue(.unsubscribe(entry)) {
+      removeEntry(entry)
+      drain()
     }
   }
 
@@ -156,6 +105,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
     switch command {
     case .event(let event): deliver(event)
     case .subscribe(let subscription): attach(subscription)
+    case .unsubscribe(let entry): removeEntry(entry)
     }
   }
 
@@ -193,13 +143,11 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
     case .error, .completed:
       terminal = event
       if case .behavior = kind { buffer.removeAll() }
-      let entries = self.entries
-      self.entries = []
-      observerCount.store(0, ordering: .releasing)
+      let entries = takeEntries()
       var lastElement: Element?
       // Keep the element buffered: late subscribers to a completed AsyncSubject receive it too.
       if case .async = kind, event.isCompleted { lastElement = buffer.last }
-      for entry in entries where !entry.isDead {
+      for entry in entries where entry.finish() {
         let observer = unsafeDowncast(entry, to: HubSubscription<Element>.self).observer
         if let lastElement { observer.on(.next(lastElement)) }
         observer.on(event)
@@ -211,6 +159,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   func attach(_ subscription: HubSubscription<Element>) {
     guard !subscription.isDead else { return }
     if let terminal {
+      guard subscription.finish() else { return }
       switch kind {
       case .replay:
         for element in buffer.elements { subscription.observer.on(.next(element)) }
@@ -232,85 +181,83 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
     case .publish, .async: break
     }
     guard !subscription.isDead else { return }
-    entries.append(subscription)
-    observerCount.add(1, ordering: .relaxed)
+    appendEntry(subscription)
   }
 }
 
-/// The element-independent half of a `Hub`: the drainer state word and the subscriber list.
-/// Unsubscribing runs here, so `dispose()` never enters unspecialized generic code.
+/// The element-independent half of a `Hub`: the subscriber list and the observer count.
+/// Unsubscribing starts here, so `dispose()` enters generic code only to reach the drainer.
+///
+/// The list is touched only by the drainer. Removal is O(1): each entry knows its index, and a
+/// removed entry leaves the shared dead `tombstone` in its slot (delivery skips dead entries); the
+/// list is compacted when tombstones outnumber live entries, so disposing N subscribers in any
+/// order costs O(N) in total.
 @usableFromInline
 class HubCore: @unchecked Sendable {
-  // `state` arbitrates; `entries` is touched only by the thread holding the drainer bit.
-  @usableFromInline static var draining: Int { 1 }
-  @usableFromInline static var compactionNeeded: Int { 2 }
-  @usableFromInline static var announced: Int { 4 }
-
-  @usableFromInline let state = Atomic<Int>(0)
+  // `entries` and `tombstones` are drainer-owned; `observerCount` is atomic.
   @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<HubEntry> = []
-  /// Number of live observers, readable from any thread (`hasObservers`).
+  @usableFromInline @exclusivity(unchecked) var tombstones = 0
+  /// Live subscriptions: incremented by `subscribe`, decremented by whoever ends a subscription
+  /// (its `dispose()`, or the terminal event), so `hasObservers` is exact once `dispose()` returns.
   @usableFromInline let observerCount = Atomic<Int>(0)
 
   @inlinable
   init() {}
 
-  /// Whether any observer is subscribed.
+  /// Whether any subscription is live (subscribed and neither disposed nor terminated). Exact
+  /// as seen by the thread that subscribed or disposed; a subscription being made on another
+  /// thread counts from the start of its `subscribe` call.
   @inlinable
-  final var hasObservers: Bool { observerCount.load(ordering: .relaxed) > 0 }
+  final var hasObservers: Bool { observerCount.load(ordering: .acquiring) > 0 }
 
-  /// Called by a disposed entry: removes it now if the hub is idle, otherwise asks the drainer to.
+  /// Called once by a disposed entry (after the count was decremented).
   @usableFromInline
-  final func entryDied(_ entry: HubEntry) {
-    var current = state.load(ordering: .relaxed)
-    while true {
-      if current & Self.draining == 0 {
-        let (exchanged, now) = state.compareExchange(
-          expected: current, desired: current | Self.draining, ordering: .acquiring)
-        if exchanged {
-          removeEntry(entry)
-          if !state.compareExchange(expected: Self.draining, desired: 0, ordering: .releasing)
-            .exchanged
-          {
-            resumeDraining()
-          }
-          return
-        }
-        current = now
-      } else {
-        let (exchanged, now) = state.compareExchange(
-          expected: current, desired: current | Self.compactionNeeded, ordering: .relaxed)
-        if exchanged { return }
-        current = now
-      }
-    }
+  func entryDied(_ entry: HubEntry) {
+    preconditionFailure("Internal inconsistency: HubCore is only used through Hub")
   }
 
-  /// Drops disposed entries from the list. Drainer only.
-  @usableFromInline
-  final func removeDeadEntries() {
-    let before = entries.count
-    entries = entries.filter { !$0.isDead }
-    observerCount.subtract(before - entries.count, ordering: .relaxed)
+  /// Adds an entry at the end of the list. Drainer only.
+  @inlinable
+  final func appendEntry(_ entry: HubEntry) {
+    entry.index = entries.count
+    entries.append(entry)
   }
 
-  /// Drops one disposed entry: a pointer scan and one `memmove`, so disposing a whole `DisposeBag`
-  /// of subscriptions stays cheap. Drainer only.
+  /// Drops one entry in O(1) (no-op if it is not in the list). Drainer only.
   @usableFromInline
   final func removeEntry(_ entry: HubEntry) {
-    var found: Int?
-    for index in entries.indices where entries[index] === entry {
-      found = index
-      break
-    }
-    guard let found else { return }  // already dropped (terminated, or compacted by the drainer)
-    entries.remove(at: found)
-    observerCount.subtract(1, ordering: .relaxed)
+    let index = entry.index
+    guard index >= 0, index < entries.count, entries[index] === entry else { return }
+    entry.index = -1
+    entries[index] = HubEntry.tombstone
+    tombstones += 1
+    if tombstones * 2 > entries.count { compact() }
   }
 
-  /// Runs the queued commands that arrived while a non-generic caller held the drainer role.
+  /// Removes every tombstone in place, keeping order and capacity (so the list's storage is
+  /// reused, not reallocated). Drainer only.
   @usableFromInline
-  func resumeDraining() {
-    preconditionFailure("Internal inconsistency: HubCore is only used through Hub")
+  final func compact() {
+    var kept = 0
+    for index in entries.indices {
+      let entry = entries[index]
+      if entry !== HubEntry.tombstone {
+        entry.index = kept
+        entries[kept] = entry
+        kept += 1
+      }
+    }
+    entries.removeLast(entries.count - kept)
+    tombstones = 0
+  }
+
+  /// Empties the list (terminal event) and returns its live entries. Drainer only.
+  @inlinable
+  final func takeEntries() -> ContiguousArray<HubEntry> {
+    let taken = entries
+    entries = []
+    tombstones = 0
+    return taken
   }
 }
 
@@ -318,13 +265,27 @@ class HubCore: @unchecked Sendable {
 @usableFromInline
 class HubEntry: Cancelable, @unchecked Sendable {
   // `hub` is cleared by the single winner of `dead`. It is strong, as in RxSwift: an entry keeps
-  // its hub alive until disposed (a weak reference would cost a side-table allocation).
+  // its hub alive until disposed (a weak reference would cost a side-table allocation). `index`
+  // is touched by the hub's drainer only.
   @usableFromInline let dead = Atomic<Bool>(false)
   @usableFromInline @exclusivity(unchecked) var hub: HubCore?
-  @usableFromInline let token = ResourceToken()
+  @usableFromInline @exclusivity(unchecked) var index = -1
+  @usableFromInline let token: ResourceToken?
 
   @inlinable
-  init(hub: HubCore) { self.hub = hub }
+  init(hub: HubCore) {
+    self.hub = hub
+    token = ResourceToken()
+  }
+
+  /// The filler of removed slots: dead from the start, never delivered to.
+  @usableFromInline
+  init() {
+    dead.store(true, ordering: .relaxed)
+    token = nil
+  }
+
+  @usableFromInline static let tombstone = HubEntry()
 
   @inlinable @inline(__always)
   final var isDead: Bool { dead.load(ordering: .relaxed) }
@@ -332,12 +293,24 @@ class HubEntry: Cancelable, @unchecked Sendable {
   @inlinable
   final var isDisposed: Bool { dead.load(ordering: .acquiring) }
 
+  /// Ends the subscription because the hub terminated: `true` when it was still live (then the
+  /// caller sends it the terminal event). Drainer only.
+  @inlinable
+  final func finish() -> Bool {
+    guard !dead.exchange(true, ordering: .acquiringAndReleasing) else { return false }
+    hub?.observerCount.subtract(1, ordering: .releasing)
+    hub = nil
+    return true
+  }
+
   @usableFromInline
   final func dispose() {
     guard !dead.exchange(true, ordering: .acquiringAndReleasing) else { return }
     let hub = self.hub
     self.hub = nil
-    hub?.entryDied(self)
+    guard let hub else { return }
+    hub.observerCount.subtract(1, ordering: .releasing)
+    hub.entryDied(self)
   }
 }
 

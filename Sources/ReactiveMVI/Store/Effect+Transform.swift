@@ -49,41 +49,37 @@ extension Effect {
     _ transform: @escaping (EffectOutput<Result, Event>) -> EffectOutput<NewResult, NewEvent>,
     mapResult: @escaping (Result) -> NewResult
   ) -> Effect<NewResult, NewEvent> {
-    var mapped: Effect<NewResult, NewEvent>
-    switch operation {
-    case .none: mapped = Effect<NewResult, NewEvent>(.none)
-    case .emitOne(let output): mapped = Effect<NewResult, NewEvent>(.emitOne(transform(output)))
-    case .stream(let source): mapped = Effect<NewResult, NewEvent>(.stream(source.map(transform)))
-    case .cancel(let id): mapped = Effect<NewResult, NewEvent>(.cancel(id))
+    let operation: Effect<NewResult, NewEvent>.Operation
+    switch self.operation {
+    case .none: operation = .none
+    case .emitOne(let output): operation = .emitOne(transform(output))
+    case .stream(let source): operation = .stream(source.map(transform))
+    case .cancel(let id): operation = .cancel(id)
     case .merge(let effects):
-      mapped = Effect<NewResult, NewEvent>(
-        .merge(effects.map { $0.mapOutputs(transform, mapResult: mapResult) }))
+      operation = .merge(effects.map { $0.mapOutputs(transform, mapResult: mapResult) })
     }
-    if let cancellation {
-      mapped.cancellation = .init(id: cancellation.id, cancelInFlight: cancellation.cancelInFlight)
-    }
-    if let errorMapping {
-      mapped.errorMapping = { error in errorMapping(error).map(mapResult) }
-    }
-    return mapped
+    return Effect<NewResult, NewEvent>(
+      operation,
+      cancellation: cancellation.map { .init(id: $0.id, cancelInFlight: $0.cancelInFlight) },
+      errorMapping: errorMapping.map { errorMapping in { error in errorMapping(error).map(mapResult) } })
   }
 
   /// This effect with every cancellation id (its own, its children's, and the ids it cancels)
   /// placed inside `scope`: effects of one row of a collection then cancel only that row's.
   func scopingIDs(_ scope: AnyHashable) -> Effect {
-    var scoped: Effect
+    let scoped: Operation
     switch operation {
-    case .cancel(let id): scoped = Effect(.cancel(AnyHashable(ScopedEffectID(scope: scope, id: id))))
-    case .merge(let effects): scoped = Effect(.merge(effects.map { $0.scopingIDs(scope) }))
-    case .none, .emitOne, .stream: scoped = Effect(operation)
+    case .cancel(let id): scoped = .cancel(AnyHashable(ScopedEffectID(scope: scope, id: id)))
+    case .merge(let effects): scoped = .merge(effects.map { $0.scopingIDs(scope) })
+    case .none, .emitOne, .stream: scoped = operation
     }
-    if let cancellation {
-      scoped.cancellation = .init(
-        id: AnyHashable(ScopedEffectID(scope: scope, id: cancellation.id)),
-        cancelInFlight: cancellation.cancelInFlight)
-    }
-    scoped.errorMapping = errorMapping
-    return scoped
+    return Effect(
+      scoped,
+      cancellation: cancellation.map {
+        .init(
+          id: AnyHashable(ScopedEffectID(scope: scope, id: $0.id)), cancelInFlight: $0.cancelInFlight)
+      },
+      errorMapping: errorMapping)
   }
 }
 
@@ -102,20 +98,18 @@ extension Effect {
   /// Inject the scheduler (a `MainScheduler` or a dispatch queue scheduler in the app, a
   /// `TestScheduler` in tests) so tests run on virtual time.
   public func delay(for dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Effect {
-    var delayed: Effect
+    let delayed: Operation
     switch operation {
     case .none, .cancel:
       return self
     case .emitOne(let output):
-      delayed = Effect(.stream(Observable.just(output).delay(dueTime, scheduler: scheduler)))
+      delayed = .stream(Observable.just(output).delay(dueTime, scheduler: scheduler))
     case .stream(let source):
-      delayed = Effect(.stream(source.delaySubscription(dueTime, scheduler: scheduler)))
+      delayed = .stream(source.delaySubscription(dueTime, scheduler: scheduler))
     case .merge(let effects):
-      delayed = Effect(.merge(effects.map { $0.delay(for: dueTime, scheduler: scheduler) }))
+      delayed = .merge(effects.map { $0.delay(for: dueTime, scheduler: scheduler) })
     }
-    delayed.cancellation = cancellation
-    delayed.errorMapping = errorMapping
-    return delayed
+    return Effect(delayed, cancellation: cancellation, errorMapping: errorMapping)
   }
 
   /// Runs this effect once `dueTime` passed without another effect with the same `id` being

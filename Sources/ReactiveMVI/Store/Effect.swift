@@ -42,6 +42,18 @@
 ///
 /// Every running effect is cancelled when the store is disposed or deallocated.
 public struct Effect<Result, Event> {
+  // Layout: what `handle` returns on almost every intent (no effect, one result, one event) is
+  // stored inline, so the store runs it with a switch, no allocation and no copy of an
+  // existential; everything else (running work, cancellation, merges, and any effect with a
+  // modifier) lives in one immutable `Body` object.
+  @usableFromInline
+  enum Storage {
+    case none
+    case result(Result)
+    case event(Event)
+    case body(Body)
+  }
+
   @usableFromInline
   enum Operation {
     case none
@@ -57,26 +69,83 @@ public struct Effect<Result, Event> {
     @usableFromInline var cancelInFlight: Bool
   }
 
-  @usableFromInline let operation: Operation
-  @usableFromInline var cancellation: Cancellation?
-  @usableFromInline var errorMapping: ((any Error) -> Result?)?
+  /// An effect that is not stored inline: its operation and its modifiers. Immutable.
+  @usableFromInline
+  final class Body {
+    @usableFromInline let operation: Operation
+    @usableFromInline let cancellation: Cancellation?
+    @usableFromInline let errorMapping: ((any Error) -> Result?)?
+
+    @usableFromInline
+    init(
+      operation: Operation, cancellation: Cancellation?, errorMapping: ((any Error) -> Result?)?
+    ) {
+      self.operation = operation
+      self.cancellation = cancellation
+      self.errorMapping = errorMapping
+    }
+  }
+
+  @usableFromInline let storage: Storage
 
   @inlinable
-  init(_ operation: Operation) {
-    self.operation = operation
+  init(storage: Storage) { self.storage = storage }
+
+  /// The effect running `operation` with these modifiers (inline when it has none).
+  @usableFromInline
+  init(
+    _ operation: Operation, cancellation: Cancellation? = nil,
+    errorMapping: ((any Error) -> Result?)? = nil
+  ) {
+    if cancellation == nil && errorMapping == nil {
+      switch operation {
+      case .none: self.init(storage: .none)
+      case .emitOne(.result(let result)): self.init(storage: .result(result))
+      case .emitOne(.event(let event)): self.init(storage: .event(event))
+      case .stream, .cancel, .merge:
+        self.init(storage: .body(Body(operation: operation, cancellation: nil, errorMapping: nil)))
+      }
+    } else {
+      self.init(
+        storage: .body(
+          Body(operation: operation, cancellation: cancellation, errorMapping: errorMapping)))
+    }
+  }
+
+  /// What this effect does, whatever its layout.
+  @usableFromInline
+  var operation: Operation {
+    switch storage {
+    case .none: .none
+    case .result(let result): .emitOne(.result(result))
+    case .event(let event): .emitOne(.event(event))
+    case .body(let body): body.operation
+    }
+  }
+
+  /// Its cancellation id, if marked with ``cancellable(id:cancelInFlight:)``.
+  @usableFromInline
+  var cancellation: Cancellation? {
+    if case .body(let body) = storage { body.cancellation } else { nil }
+  }
+
+  /// Its own error mapping, if given with ``catch(_:)``.
+  @usableFromInline
+  var errorMapping: ((any Error) -> Result?)? {
+    if case .body(let body) = storage { body.errorMapping } else { nil }
   }
 
   /// No effect: the intent changes nothing.
   @inlinable
-  public static var none: Effect { Effect(.none) }
+  public static var none: Effect { Effect(storage: .none) }
 
   /// Reduces `result` synchronously, as part of handling the intent.
   @inlinable
-  public static func result(_ result: Result) -> Effect { Effect(.emitOne(.result(result))) }
+  public static func result(_ result: Result) -> Effect { Effect(storage: .result(result)) }
 
   /// Publishes a one-off event synchronously, as part of handling the intent.
   @inlinable
-  public static func event(_ event: Event) -> Effect { Effect(.emitOne(.event(event))) }
+  public static func event(_ event: Event) -> Effect { Effect(storage: .event(event)) }
 
   /// Runs `source` and reduces each of its elements as a result. Completion ends the effect; an
   /// error ends it and is mapped to a result (see ``catch(_:)``). Accepts any
@@ -136,17 +205,15 @@ public struct Effect<Result, Event> {
   /// Marks this effect with `id` so ``cancel(id:)`` can stop it. With `cancelInFlight`, starting it
   /// first cancels any running effect with the same id (the usual choice for search-as-you-type).
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
-    var copy = self
-    copy.cancellation = Cancellation(id: AnyHashable(id), cancelInFlight: cancelInFlight)
-    return copy
+    Effect(
+      operation, cancellation: Cancellation(id: AnyHashable(id), cancelInFlight: cancelInFlight),
+      errorMapping: errorMapping)
   }
 
   /// Turns this effect's error into a result for the reducer ("error is state"). Takes precedence
   /// over ``Feature/result(for:)``. Return `nil` to drop the error.
   public func `catch`(_ transform: @escaping (any Error) -> Result?) -> Effect {
-    var copy = self
-    copy.errorMapping = transform
-    return copy
+    Effect(operation, cancellation: cancellation, errorMapping: transform)
   }
 
   /// Sends results and events from an async effect (see ``run(priority:_:)``).

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Owns one immutable state value and changes it only by reducing results, one at a time, in
 /// arrival order, whichever threads send intents.
@@ -18,20 +19,28 @@ import Dispatch
 ///
 /// Ordering and threads (see Docs/Store.md):
 /// - Work (intents, effect outputs) is queued and run by one thread at a time, the *drainer*: the
-///   thread that found the store idle. It handles every queued item before returning (after
-///   65,536 items in one turn it hands the rest to a background thread).
+///   thread that found the store idle. It handles every queued item before returning. (A producer
+///   on another thread that finds a long backlog waits for it, and may be handed the rest to drain
+///   on its own thread; see ReactiveCore's `Drainer`.)
 /// - An intent sent from a state subscriber, a middleware or an effect while the store is busy is
-///   queued and handled after the current item; it never recurses.
+///   queued and handled after the current item; it never recurses and never waits.
 /// - States, events and middleware callbacks are delivered on the draining thread. To render on
 ///   the main thread, use `store.states.observe(on: MainScheduler.instance)`.
 /// - Intents sent before anyone subscribes are handled at once; ``states`` replays the resulting
 ///   state and ``events`` buffers events until its first subscriber.
 ///
 /// Disposing the store (or releasing it) cancels every running effect; it then ignores intents.
-public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unchecked Sendable {
-  // Thread safety: `shared` (queue, running effects, current state, flags) is only touched under
-  // its lock; `pendingEvents` and `drainerState` are only touched by the drainer (the `draining` flag hands it over
-  // under the lock); everything else is immutable or a thread-safe relay.
+public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Sendable {
+  // Thread safety:
+  // - `drainer` serializes all work: `handle`, `reduce`, middleware and every delivery run only on
+  //   the thread holding its role, so `pendingEvents`, `stateSubscriptions` and the writer side
+  //   of `published` are touched by one thread at a time (the role is handed over with
+  //   acquire/release ordering).
+  // - `published` lets any thread read the latest state (see `PublishedState`).
+  // - `effects` (running effects, idle waiters, the disposed flag they obey) is under its lock; it
+  //   is touched only when effects start, end or are cancelled, never for `.none`/`.result`.
+  // - `disposed` mirrors `effects.isDisposed` for the lock-free paths; everything else is
+  //   immutable or a thread-safe relay.
   /// As an observer, a store takes its feature's intents (`intents.bind(to: store)`).
   public typealias Element = F.Intent
 
@@ -42,14 +51,42 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
     case failure(any Error, effect: Int, mapping: ((any Error) -> F.Result?)?)
     case finished(effect: Int)
     case flushEvents
+    /// A new subscriber of `states`: it gets the latest state, then every later one.
+    case subscribe(StateSubscription)
+    /// A disposed subscriber of `states`, to drop from the list.
+    case unsubscribe(StateSubscription)
+  }
+
+  /// One subscriber of ``states``. Only the drainer adds it to, reads it in, and removes it from
+  /// the store's list; `dispose()` (any thread) marks it dead, which the drainer checks before
+  /// every delivery, and queues its removal.
+  @usableFromInline
+  final class StateSubscription: Disposable, @unchecked Sendable {
+    // `observer` is immutable, `dead` atomic; `store` is weak (a subscription never keeps the
+    // store alive) and written only in `init`.
+    @usableFromInline let observer: AnyObserver<F.State>
+    @usableFromInline let dead = Atomic<Bool>(false)
+    weak var store: Store?
+
+    @usableFromInline
+    init(observer: AnyObserver<F.State>, store: Store) {
+      self.observer = observer
+      self.store = store
+    }
+
+    @inlinable
+    var isDead: Bool { dead.load(ordering: .acquiring) }
+
+    @usableFromInline
+    func dispose() {
+      guard !dead.exchange(true, ordering: .acquiringAndReleasing) else { return }
+      store?.submit(.unsubscribe(self))
+    }
   }
 
   @usableFromInline
-  struct Shared {
-    @usableFromInline var state: F.State
-    @usableFromInline var queue = FIFO<Work>()
-    @usableFromInline var draining = false
-    @usableFromInline var isDisposed = false
+  struct RunningEffects {
+    var isDisposed = false
     var nextEffect = 0
     var effects: [Int: (id: AnyHashable?, subscription: SingleAssignmentDisposable)] = [:]
     var effectsByID: [AnyHashable: Set<Int>] = [:]
@@ -66,31 +103,34 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
 
   /// The feature this store runs.
   public let feature: F
-  @usableFromInline let shared: Locked<Shared>
-  @usableFromInline let stateRelay: BehaviorRelay<F.State>
+  @usableFromInline let drainer = Drainer<Work>()
+  @usableFromInline let published: PublishedState<F.State>
+  @usableFromInline let disposed = Atomic<Bool>(false)
+  @usableFromInline let effects = Locked(RunningEffects())
+  /// The subscribers of `states`, in subscription order. Drainer-only: the drainer attaches a new
+  /// subscriber after handing it the latest state, delivers each new state to the live ones, and
+  /// removes disposed ones, all between or inside its items, so the list needs no lock and is
+  /// never changed while it is iterated (re-entrant subscribes and disposals are queued).
+  @usableFromInline @exclusivity(unchecked) var stateSubscriptions: ContiguousArray<
+    StateSubscription
+  > = []
   @usableFromInline let eventRelay = PublishRelay<F.Event>()
-  // `pendingEvents` and `drainerState` are drainer-only (one drainer at a time, handed over under
-  // the lock), so their exclusivity is not checked at run time.
+  // Drainer-only (see above), so its exclusivity is not checked at run time.
   @usableFromInline @exclusivity(unchecked) var pendingEvents: [F.Event] = []
-  /// The drainer's copy of the state (only the drainer writes the state, so it reads its own copy
-  /// without locking and publishes each new value to `shared.state` for other threads).
-  @usableFromInline @exclusivity(unchecked) var drainerState: F.State
   @usableFromInline let middleware: [Middleware<F>]
 
   /// Creates a store holding `initialState`, run by `feature`, watched by `middleware` (in order).
   public init(initialState: F.State, feature: F, middleware: [Middleware<F>] = []) {
     self.feature = feature
     self.middleware = middleware
-    self.shared = Locked(Shared(state: initialState))
-    self.drainerState = initialState
-    self.stateRelay = BehaviorRelay(value: initialState)
+    self.published = PublishedState(initialState)
   }
 
   deinit {
-    let (subscriptions, waiters) = shared.withLock { shared in
-      shared.isDisposed = true
-      defer { shared.idleWaiters = [] }
-      return (shared.effects.values.map(\.subscription), shared.idleWaiters)
+    let (subscriptions, waiters) = effects.withLock { effects in
+      effects.isDisposed = true
+      defer { effects.idleWaiters = [] }
+      return (effects.effects.values.map(\.subscription), effects.idleWaiters)
     }
     for subscription in subscriptions { subscription.dispose() }
     for waiter in waiters { waiter.resume() }
@@ -98,13 +138,34 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
 
   // MARK: Public API
 
-  /// The current state: the result of every result reduced so far. Readable from any thread.
-  public var state: F.State { shared.withLock { $0.state } }
+  /// The current state: the result of every result reduced so far. Readable from any thread,
+  /// without a lock (see Docs/Store.md, "Thread contract").
+  public var state: F.State { published.read() }
 
   /// Every state, starting with the current one (replayed to each new subscriber, like a
   /// `BehaviorRelay`). Never errors or completes. Delivered on the draining thread, in order, the
   /// same order to every subscriber.
-  public var states: Observable<F.State> { stateRelay.asObservable() }
+  ///
+  /// A subscription is attached by the drainer between two items: on an idle store at once, on
+  /// the subscribing thread; on a busy one (another thread draining, or a subscription made from
+  /// inside a delivery) it is queued like an intent, and `subscribe` returns before its first
+  /// state arrives. Either way the subscriber receives the latest state, then every later one,
+  /// with no gap and no repeat. Once the store is gone, it receives the last state only.
+  public var states: Observable<F.State> {
+    let published = self.published
+    // Not `Observable.create`: the drainer already delivers serially and skips a disposed
+    // subscription (the subscriber's own barrier covers a dispose racing a delivery, as with a
+    // relay), so no wrapper sits on the hot path.
+    return Observable(subscribeHandler: { [weak self] observer in
+      guard let self else {
+        observer.onNext(published.read())
+        return Disposables.create()
+      }
+      let subscription = StateSubscription(observer: observer, store: self)
+      self.submit(.subscribe(subscription))
+      return subscription
+    })
+  }
 
   /// One-off events (navigation, alerts, toasts), separate from state.
   ///
@@ -122,9 +183,19 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
 
   /// Sends an intent. Callable from any thread; handled after everything queued before it.
   /// Ignored once the store is disposed.
+  ///
+  /// On an idle store the calling thread handles it at once: one compare-exchange to take the
+  /// drainer role, `handle`, `reduce`, the state published and delivered, one compare-exchange to
+  /// leave; `.none` and `.result` effects allocate nothing.
   @inlinable
   public func send(_ intent: F.Intent) {
-    submit(.intent(intent))
+    guard !disposed.load(ordering: .relaxed) else { return }
+    if drainer.tryEnter() {
+      handleIntent(intent)
+      drainer.drain { process($0) }
+    } else {
+      submit(.intent(intent))
+    }
   }
 
   /// Sends each intent in order (as `send(_:)` would).
@@ -143,26 +214,29 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
   /// Cancels every running effect, drops queued work, and ignores intents from now on. `state`
   /// and `states` keep the last state. Idempotent.
   public func dispose() {
-    let (subscriptions, waiters) = shared.withLock { shared in
-      guard !shared.isDisposed else { return ([SingleAssignmentDisposable](), shared.takeIdleWaiters()) }
-      shared.isDisposed = true
-      shared.queue.removeAll()
-      let subscriptions = shared.effects.values.map(\.subscription)
-      shared.effects = [:]
-      shared.effectsByID = [:]
-      return (subscriptions, shared.takeIdleWaiters())
+    disposed.store(true, ordering: .releasing)
+    let (subscriptions, waiters) = effects.withLock { effects in
+      guard !effects.isDisposed else {
+        return ([SingleAssignmentDisposable](), effects.takeIdleWaiters())
+      }
+      effects.isDisposed = true
+      let subscriptions = effects.effects.values.map(\.subscription)
+      effects.effects = [:]
+      effects.effectsByID = [:]
+      return (subscriptions, effects.takeIdleWaiters())
     }
+    // Queued work is dropped by the drainer, which skips every item once `disposed` is set.
     for subscription in subscriptions { subscription.dispose() }
     for waiter in waiters { waiter.resume() }
   }
 
   /// Whether the store has been disposed.
-  public var isDisposed: Bool { shared.withLock { $0.isDisposed } }
+  public var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
   /// The number of effects started and not yet finished or cancelled (effects whose work runs
   /// later: observables, tasks; synchronous results and events are not counted). Readable from
   /// any thread; it may change as soon as it is read.
-  public var runningEffectCount: Int { shared.withLock { $0.effects.count } }
+  public var runningEffectCount: Int { effects.withLock { $0.effects.count } }
 
   /// Returns once no effect is running (at once if none is), or once the store is disposed.
   ///
@@ -171,9 +245,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
   /// command-line program; wrap it in your own timeout if an effect may never end.
   public func waitForEffects() async {
     await withCheckedContinuation { continuation in
-      let idle = shared.withLock { shared -> Bool in
-        if shared.effects.isEmpty || shared.isDisposed { return true }
-        shared.idleWaiters.append(continuation)
+      let idle = effects.withLock { effects -> Bool in
+        if effects.effects.isEmpty || effects.isDisposed { return true }
+        effects.idleWaiters.append(continuation)
         return false
       }
       if idle { continuation.resume() }
@@ -182,73 +256,47 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
 
   // MARK: The drain loop
 
-  @inlinable
-  func submit(_ work: Work) {
-    let becameDrainer = shared.withLock { shared -> Bool in
-      guard !shared.isDisposed else { return false }
-      if shared.draining {
-        shared.queue.append(work)
-        return false
-      }
-      shared.draining = true
-      return true
-    }
-    guard becameDrainer else { return }
-    // The queue is empty whenever nobody drains (the drainer only stops on an empty queue, and
-    // dispose empties it), so `work` is first in line: handle it without queueing it.
-    process(work)
-    drain(handled: 1)
-  }
-
-  /// How many items one thread drains before handing the drainer role to a background thread, so
-  /// that producers on other threads cannot keep one caller of `send` busy forever.
-  @inlinable
-  static var drainBudget: Int { 65_536 }
-
-  @inlinable
-  func drain() { drain(handled: 0) }
-
-  /// Drains the queue; `handled` items of this turn were already handled by the caller.
-  @inlinable
-  func drain(handled: Int) {
-    var budget = Self.drainBudget - handled
-    while true {
-      let next = shared.withLock { shared -> Work? in
-        if let work = shared.queue.popFirst() { return work }
-        shared.draining = false
-        return nil
-      }
-      guard let work = next else { return }
-      process(work)
-      budget -= 1
-      if budget == 0 {
-        handOff()
-        return
-      }
-    }
-  }
-
-  /// Hands the drainer role (still held) to a background thread, which goes on where this one
-  /// stops.
+  /// Queues `work`, or handles it at once when the store is idle.
   @usableFromInline
-  func handOff() {
-    let store: any Drainable = self
-    DispatchQueue.global().async { store.drain() }
+  func submit(_ work: Work) {
+    if drainer.enterOrEnqueue(work) {
+      process(work)
+      drainer.drain { process($0) }
+    } else {
+      drainer.throttle { process($0) }
+    }
   }
 
   @inlinable
   func process(_ work: Work) {
     switch work {
+    // Subscriptions are served also after `dispose()`: `states` keeps the last state.
+    case .subscribe(let subscription):
+      attach(subscription)
+    case .unsubscribe(let subscription):
+      detach(subscription)
     case .intent(let intent):
-      if !middleware.isEmpty { notify(.intent(intent)) }
-      run(feature.handle(intent, state: drainerState), id: nil, mapping: nil)
+      // Work queued before `dispose()` is dropped.
+      if !disposed.load(ordering: .relaxed) { handleIntent(intent) }
+    case .output, .failure, .finished, .flushEvents:
+      if !disposed.load(ordering: .relaxed) { processEffectWork(work) }
+    }
+  }
+
+  /// Effect outputs, failures and completions, and the flush of buffered events.
+  @inlinable
+  func processEffectWork(_ work: Work) {
+    switch work {
     case .output(let output, let key):
       guard isRunning(key) else { return }
-      apply(output, origin: .effect)
+      switch output {
+      case .result(let result): reduce(result, origin: .effect)
+      case .event(let event): publish(event, origin: .effect)
+      }
     case .failure(let error, let key, let mapping):
       guard finish(key) else { return }
       if let result = mapping?(error) ?? feature.result(for: error) {
-        apply(.result(result), origin: .effect)
+        reduce(result, origin: .effect)
       } else if !middleware.isEmpty {
         notify(.effectFailed(error))
       }
@@ -256,30 +304,71 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
       _ = finish(key)
     case .flushEvents:
       flushEvents()
+    case .intent, .subscribe, .unsubscribe:
+      preconditionFailure("not effect work")
+    }
+  }
+
+  /// Hands a new subscriber of `states` the latest state, then adds it to the list. Drainer only.
+  @usableFromInline
+  func attach(_ subscription: StateSubscription) {
+    guard !subscription.isDead else { return }
+    subscription.observer.on(.next(published.latest))
+    if !subscription.isDead { stateSubscriptions.append(subscription) }
+  }
+
+  /// Drops a disposed subscriber of `states` from the list. Drainer only.
+  @usableFromInline
+  func detach(_ subscription: StateSubscription) {
+    if let index = stateSubscriptions.firstIndex(where: { $0 === subscription }) {
+      stateSubscriptions.remove(at: index)
     }
   }
 
   @inlinable
-  func apply(_ output: EffectOutput<F.Result, F.Event>, origin: OutputOrigin) {
+  func handleIntent(_ intent: F.Intent) {
+    if !middleware.isEmpty { notify(.intent(intent)) }
+    run(feature.handle(intent, state: published.latest))
+  }
+
+  /// Reduces `result`, publishes and delivers the new state, then runs the feature's effect
+  /// after it.
+  @inlinable
+  func reduce(_ result: F.Result, origin: OutputOrigin) {
     // Activities are only built for middleware to see.
-    let observed = !middleware.isEmpty
-    switch output {
-    case .result(let result):
-      if observed { notify(.result(result, origin: origin)) }
-      let old = drainerState
+    if middleware.isEmpty {
+      // The new state moves into its slot and is lent from there (no copy of our own).
+      published.publish(feature.reduce(published.latest, result))
+      deliver(published.latest)
+      run(feature.effect(after: result, state: published.latest))
+    } else {
+      notify(.result(result, origin: origin))
+      let old = published.latest
       let new = feature.reduce(old, result)
-      drainerState = new
-      shared.withLock { $0.state = new }
-      if observed { notify(.stateChanged(from: old, to: new)) }
-      stateRelay.accept(new)
-      run(feature.effect(after: result, state: new), id: nil, mapping: nil)
-    case .event(let event):
-      if observed { notify(.event(event, origin: origin)) }
-      if eventRelay.hasObservers {
-        eventRelay.accept(event)
-      } else {
-        pendingEvents.append(event)
+      published.publish(new)
+      notify(.stateChanged(from: old, to: new))
+      deliver(new)
+      run(feature.effect(after: result, state: new))
+    }
+  }
+
+  /// Sends `state` to every live subscriber of `states`, in subscription order. Drainer only.
+  @inlinable
+  func deliver(_ state: F.State) {
+    stateSubscriptions.withUnsafeBufferPointer { subscriptions in
+      for subscription in subscriptions where !subscription.isDead {
+        subscription.observer.on(.next(state))
       }
+    }
+  }
+
+  @inlinable
+  func publish(_ event: F.Event, origin: OutputOrigin) {
+    if !middleware.isEmpty { notify(.event(event, origin: origin)) }
+    if eventRelay.hasObservers {
+      eventRelay.accept(event)
+    } else {
+      pendingEvents.append(event)
     }
   }
 
@@ -301,26 +390,46 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
 
   // MARK: Effects
 
+  /// Runs an effect returned by the feature. The inline ones (no effect, one result, one event)
+  /// are handled right here; the others go through `run(_:id:mapping:)`.
   @inlinable
+  func run(_ effect: consuming Effect<F.Result, F.Event>) {
+    // Consumed: a result can move out of the effect instead of being copied.
+    switch effect.storage {
+    case .none: break
+    case .result(let result): reduce(result, origin: .intent)
+    case .event(let event): publish(event, origin: .intent)
+    case .body(let body): run(body, id: nil, mapping: nil)
+    }
+  }
+
+  /// Runs an effect's body; `id` and `mapping` are inherited from an enclosing merge.
+  @usableFromInline
   func run(
-    _ effect: Effect<F.Result, F.Event>, id: AnyHashable?,
-    mapping: ((any Error) -> F.Result?)?
+    _ body: Effect<F.Result, F.Event>.Body, id: AnyHashable?, mapping: ((any Error) -> F.Result?)?
   ) {
     var id = id
-    if let cancellation = effect.cancellation {
+    if let cancellation = body.cancellation {
       id = cancellation.id
       if cancellation.cancelInFlight { cancel(cancellation.id) }
     }
-    let mapping = effect.errorMapping ?? mapping
-    switch effect.operation {
+    let mapping = body.errorMapping ?? mapping
+    switch body.operation {
     case .none:
       break
-    case .emitOne(let output):
-      apply(output, origin: .intent)
+    case .emitOne(.result(let result)):
+      reduce(result, origin: .intent)
+    case .emitOne(.event(let event)):
+      publish(event, origin: .intent)
     case .cancel(let target):
       cancel(target)
     case .merge(let effects):
-      for child in effects { run(child, id: id, mapping: mapping) }
+      for child in effects {
+        switch child.storage {
+        case .body(let body): run(body, id: id, mapping: mapping)
+        default: run(child)
+        }
+      }
     case .stream(let source):
       start(source, id: id, mapping: mapping)
     }
@@ -332,12 +441,12 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
     mapping: ((any Error) -> F.Result?)?
   ) {
     let subscription = SingleAssignmentDisposable()
-    let key = shared.withLock { shared -> Int? in
-      guard !shared.isDisposed else { return nil }
-      let key = shared.nextEffect
-      shared.nextEffect += 1
-      shared.effects[key] = (id, subscription)
-      if let id { shared.effectsByID[id, default: []].insert(key) }
+    let key = effects.withLock { effects -> Int? in
+      guard !effects.isDisposed else { return nil }
+      let key = effects.nextEffect
+      effects.nextEffect += 1
+      effects.effects[key] = (id, subscription)
+      if let id { effects.effectsByID[id, default: []].insert(key) }
       return key
     }
     guard let key else { return }
@@ -352,21 +461,21 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
 
   @usableFromInline
   func isRunning(_ key: Int) -> Bool {
-    shared.withLock { $0.effects[key] != nil }
+    effects.withLock { $0.effects[key] != nil }
   }
 
   /// Forgets a finished effect; `false` when it was already cancelled.
   @usableFromInline
   func finish(_ key: Int) -> Bool {
-    let (subscription, waiters) = shared.withLock { shared in
-      guard let entry = shared.effects.removeValue(forKey: key) else {
+    let (subscription, waiters) = effects.withLock { effects in
+      guard let entry = effects.effects.removeValue(forKey: key) else {
         return (SingleAssignmentDisposable?.none, [CheckedContinuation<Void, Never>]())
       }
       if let id = entry.id {
-        shared.effectsByID[id]?.remove(key)
-        if shared.effectsByID[id]?.isEmpty == true { shared.effectsByID[id] = nil }
+        effects.effectsByID[id]?.remove(key)
+        if effects.effectsByID[id]?.isEmpty == true { effects.effectsByID[id] = nil }
       }
-      return (entry.subscription, shared.takeIdleWaiters())
+      return (entry.subscription, effects.takeIdleWaiters())
     }
     subscription?.dispose()
     for waiter in waiters { waiter.resume() }
@@ -375,20 +484,14 @@ public final class Store<F: Feature>: ObserverType, Disposable, Drainable, @unch
 
   @usableFromInline
   func cancel(_ id: AnyHashable) {
-    let (subscriptions, waiters) = shared.withLock { shared in
-      guard let keys = shared.effectsByID.removeValue(forKey: id) else {
+    let (subscriptions, waiters) = effects.withLock { effects in
+      guard let keys = effects.effectsByID.removeValue(forKey: id) else {
         return ([SingleAssignmentDisposable](), [CheckedContinuation<Void, Never>]())
       }
-      let subscriptions = keys.compactMap { shared.effects.removeValue(forKey: $0)?.subscription }
-      return (subscriptions, shared.takeIdleWaiters())
+      let subscriptions = keys.compactMap { effects.effects.removeValue(forKey: $0)?.subscription }
+      return (subscriptions, effects.takeIdleWaiters())
     }
     for subscription in subscriptions { subscription.dispose() }
     for waiter in waiters { waiter.resume() }
   }
-}
-
-/// Lets a drainer hand its role to another thread without capturing the feature's type.
-@usableFromInline
-protocol Drainable: AnyObject, Sendable {
-  func drain()
 }

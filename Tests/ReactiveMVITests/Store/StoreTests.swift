@@ -129,14 +129,20 @@ import Testing
   }
 }
 
-@Suite struct DrainHandOffTests {
-  @Test func aLongReentrantChainIsHandedToABackgroundThreadAndCompletes() async {
-    let total = 70_000  // more than one drainer turn (65,536 items)
+@Suite struct LongReentrantChainTests {
+  @Test func aLongReentrantChainOfIntentsIsHandledInOrderWithoutRecursion() async {
+    // Each state sends the next intent from inside its delivery: the sends are queued, never
+    // recursive (200,000 nested calls would overflow the stack), and none is lost or reordered,
+    // however long the chain and whichever thread ends up delivering.
+    let total = 200_000
     let store = Store(initialState: Counter.State(), feature: Counter())
+    let counts = Collected<Int>()
     let subscription = store.states.subscribe(onNext: { state in
+      counts.append(state.count)
       if state.count < total { store.send(.increment) }
     })
-    #expect(await eventually { store.state.count == total })
+    #expect(await eventually { store.state.count == total && counts.values.count == total + 1 })
+    #expect(counts.values == Array(0...total))
     subscription.dispose()
   }
 }

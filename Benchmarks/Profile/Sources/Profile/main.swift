@@ -3,6 +3,7 @@
 //
 //   swift build -c release --package-path Benchmarks/Profile
 //   valgrind --tool=callgrind Benchmarks/Profile/.build/release/Profile relay 1000000
+import HeroSelectorKit
 import ReactiveCore
 import ReactiveMVI
 
@@ -14,6 +15,15 @@ struct SumFeature: Feature {
 final class Sink: @unchecked Sendable {  // single-threaded
   var value = 0
 }
+
+/// A view that renders nothing: the discarding render sink of the `hero` scenarios.
+final class DiscardingHeroView: HeroView {
+  var rendered = 0
+  func render(_ state: HeroState) { rendered &+= 1 }
+}
+
+/// A cycle of intents that each move the cursor, so every intent emits a state (3 heroes).
+let heroIntentCycle: [HeroIntent] = [.next, .next, .previous, .previous]
 
 let arguments = CommandLine.arguments
 let scenario = arguments.count > 1 ? arguments[1] : "relay"
@@ -41,6 +51,11 @@ case "bag":
     let bag = DisposeBag()
     for _ in 0..<1_000 { relay.subscribe(onNext: onNext).disposed(by: bag) }
   }
+case "dispose-many":
+  // `count` subscribers of one relay, disposed in reverse order (quadratic before the O(1) removal).
+  let relay = PublishRelay<Int>()
+  let subscriptions = (0..<count).map { _ in relay.subscribe(onNext: onNext) }
+  for subscription in subscriptions.reversed() { subscription.dispose() }
 case "behavior":
   let relay = BehaviorRelay(value: 0)
   let subscription = relay.subscribe(onNext: onNext)
@@ -72,9 +87,46 @@ case "store":
   for value in 0..<count { store.send(value) }
   subscription.dispose()
   store.dispose()
+case "store-closure":
+  // The hand-written peer of `store`: a state variable and an array of renderers.
+  var state = 0
+  var renderers: [(Int) -> Void] = []
+  renderers.append(onNext)
+  let send: (Int) -> Void = { intent in
+    state = state &+ intent
+    for render in renderers { render(state) }
+  }
+  for value in 0..<count { send(value) }
+case "store-scan":
+  // The same store built from ReactiveCore operators: intents scanned into shared states.
+  let intents = PublishRelay<Int>()
+  let states = intents.scan(0) { $0 &+ $1 }.share(replay: 1)
+  let subscription = states.subscribe(onNext: onNext)
+  for value in 0..<count { intents.accept(value) }
+  subscription.dispose()
+case "hero":
+  let view = DiscardingHeroView()
+  let presenter = HeroPresenter(roster: .default)
+  let binding = presenter.bind(to: view)
+  for index in 0..<count { presenter.send(heroIntentCycle[index & 3]) }
+  binding.dispose()
+  sink.value = view.rendered
+case "hero-closure":
+  // The hand-written peer of `hero`: the same reducer called by hand, rendering by hand.
+  let view = DiscardingHeroView()
+  let reducer = HeroReducer(roster: .default)
+  var state = reducer.initialState
+  let send: (HeroIntent) -> Void = { intent in
+    if let next = reducer.reduce(state, intent) {
+      state = next
+      view.render(next)
+    }
+  }
+  for index in 0..<count { send(heroIntentCycle[index & 3]) }
+  sink.value = view.rendered
 default:
   print(
     "unknown scenario \(scenario): relay, fanout, subscribe-dispose, bag, behavior, combine-latest,"
-      + " flat-map-latest, store")
+      + " flat-map-latest, store, store-closure, store-scan, hero, hero-closure, dispose-many")
 }
 print(sink.value)

@@ -9,13 +9,13 @@ public protocol HeroView: AnyObject {
 /// The hero selector's presenter (the MVI article calls it the screen's "intent"): turns user
 /// intents into immutable `HeroState` values for a view.
 ///
-/// Intents go into a `PublishRelay` bound to a ReactiveMVI `Store` running `HeroFeature`; the
-/// binding and the store are owned by the intent's `DisposeBag`, so releasing the intent tears
-/// everything down. `states` replays the current state to each new subscriber, then every emitted
-/// state; an intent that changes nothing emits nothing.
+/// Intents go straight to a ReactiveMVI `Store` running `HeroFeature` (the store is itself an
+/// observer of intents, so an intent stream can also be bound to it); releasing the presenter
+/// disposes the store. `states` replays the current state to each new subscriber, then every
+/// emitted state; an intent that changes nothing emits nothing.
 ///
 /// No retain cycle with the view: a view holds its presenter strongly to forward intents, and the
-/// presenter holds the view weakly (`bind(to:)` subscribes with `subscribe(with:)`).
+/// presenter's binding holds the view weakly.
 ///
 /// ```swift
 /// let presenter = HeroPresenter(roster: .default)
@@ -30,9 +30,7 @@ public protocol HeroView: AnyObject {
 /// arrival order and delivers states on its draining thread.
 public final class HeroPresenter: Sendable {
   public let reducer: HeroReducer
-  private let intents = PublishRelay<HeroIntent>()
   private let store: Store<HeroFeature>
-  private let disposeBag = DisposeBag()
 
   /// A presenter showing the first hero of `roster`; `middleware` watches its store (the
   /// `--record` option records intents with the library's `.recordingIntents`).
@@ -41,9 +39,9 @@ public final class HeroPresenter: Sendable {
     reducer = feature.reducer
     store = Store(
       initialState: feature.reducer.initialState, feature: feature, middleware: middleware)
-    intents.bind(to: store).disposed(by: disposeBag)
-    disposeBag.insert(store)
   }
+
+  deinit { store.dispose() }
 
   /// The current state.
   public var state: HeroState { store.state }
@@ -52,10 +50,14 @@ public final class HeroPresenter: Sendable {
   public var states: Observable<HeroState> { store.states }
 
   /// Sends a user intent.
-  public func send(_ intent: HeroIntent) { intents.accept(intent) }
+  public func send(_ intent: HeroIntent) { store.send(intent) }
 
   /// Renders the current state and every later state on `view`, which is held weakly.
-  public func bind(to view: some HeroView) -> Disposable {
-    states.subscribe(with: view, onNext: { view, state in view.render(state) })
+  ///
+  /// Not generic over the view's type: a generic body compiled once in this module would reach
+  /// the subscription's code unspecialized (a run-time metadata lookup per state); the existential
+  /// costs one indirect call per render instead.
+  public func bind(to view: any HeroView) -> Disposable {
+    states.subscribe(onNext: { [weak view] state in view?.render(state) })
   }
 }

@@ -1,6 +1,6 @@
 /// The sink of every `combineLatest` form. `Values` holds the latest value of each source (a
 /// tuple of optionals for the 2…4 forms, an array for the collection form); `select` turns a
-/// complete snapshot into the result and runs outside the lock, in delivery order.
+/// complete snapshot into the result on the sink's drainer (no lock is taken), in delivery order.
 @usableFromInline
 typealias CombineLatestSink<Values, Result> =
   CombiningSink<CombineLatestStateMachine, Values, Values, Result>

@@ -1,5 +1,5 @@
 /// The bookkeeping of `combineLatest`, without locking or I/O: which sources have a value and
-/// which completed. The sink stores the values themselves and calls this under its lock.
+/// which completed. The sink stores the values themselves and calls this on its drainer (see `CombiningSink`).
 @usableFromInline
 struct CombineLatestStateMachine {
   /// What an element from one source asks the sink to do.

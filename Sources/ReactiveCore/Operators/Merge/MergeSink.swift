@@ -2,8 +2,8 @@ import Synchronization
 
 /// The sink shared by `merge`, `merge(maxConcurrent:)`, `concat`, `flatMap` and `concatMap`.
 ///
-/// Thread safety: `machine` and `delivery` are guarded by `lock`; everything else is immutable or
-/// thread-safe. Events are decided under the lock and delivered by the `DeliveryQueue` drainer,
+/// Thread safety: `machine` is guarded by `lock`; everything else is immutable or thread-safe.
+/// Events are decided under the lock and delivered by the `drainer` (see `SerialDeliverySink`),
 /// so downstream never sees two events at once and no lock is held while calling out.
 @usableFromInline
 final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sendable {
@@ -11,8 +11,7 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
   @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
   @usableFromInline let lock = Lock.make()
   @usableFromInline @exclusivity(unchecked) var machine: MergeStateMachine<Observable<Element>>
-  @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<Event<Element>>()
-  @usableFromInline let deliveryState = Atomic<Int>(0)
+  @usableFromInline let drainer = Drainer<Event<Element>>()
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let inners = CompositeDisposable()
   @usableFromInline let token = ResourceToken()
@@ -52,10 +51,7 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
     case .error(let error):
       fail(error)
     case .completed:
-      lock.lock()
-      let first = machine.outerCompleted() ? delivery.enter(.completed, deliveryState) : nil
-      lock.unlock()
-      if let first { drain(first) }
+      decide(.completed) { machine.outerCompleted() }
     }
   }
 
@@ -63,21 +59,21 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
   func onInner(_ event: Event<Element>, key: CompositeDisposable.DisposeKey) {
     switch event {
     case .next:
-      lock.lock()
-      let first = machine.stopped ? nil : delivery.enter(event, deliveryState)
-      lock.unlock()
-      if let first { drain(first) }
+      decide(event) { !machine.stopped }
     case .error(let error):
       fail(error)
     case .completed:
       lock.lock()
       let action = machine.innerCompleted()
-      var first: Event<Element>?
-      if case .complete = action { first = delivery.enter(.completed, deliveryState) }
+      var entered = false
+      if case .complete = action { entered = enter(.completed) }
       lock.unlock()
       inners.remove(for: key)
-      if case .start(let inner) = action { startLoop(inner) }
-      if let first { drain(first) }
+      switch action {
+      case .start(let inner): startLoop(inner)
+      case .complete: deliverOrThrottle(.completed, entered)
+      default: break
+      }
     }
   }
 

@@ -28,30 +28,24 @@ extension CombiningStateMachine {
 /// `take` turns it into the snapshot to emit when `machine` says so, and `select` turns that
 /// snapshot into the result, in arrival order.
 ///
-/// Thread safety: the sources may emit from different threads. Like a `Hub`, the sink has a
-/// *drainer*: the thread that finds it idle (one compare-exchange on `state`) handles its event
-/// (state machine, snapshot, selector, delivery) and then every event that arrived meanwhile, then
+/// Thread safety: the sources may emit from different threads. Every event runs on the sink's
+/// `Drainer`: the thread that finds it idle (one compare-exchange) handles its event (state
+/// machine, snapshot, selector, delivery) and then every event that arrived meanwhile, then
 /// leaves (one compare-exchange). Everyone else, including a re-entrant event from inside the
-/// delivery, announces its event on `state` and queues it under `queueLock` (a small allocation,
-/// only then). So an uncontended event takes no lock, downstream never receives two events at
-/// once, events are handled in arrival order, and nothing runs under a lock. `machine` and
-/// `storage` are touched by the drainer only; `queue` is guarded by `queueLock`.
+/// delivery, queues its event as a closure (a small allocation, only then). So an uncontended
+/// event takes no lock, downstream never receives two events at once, events are handled in
+/// arrival order, and no lock is held while the selector or downstream runs. `machine` and
+/// `storage` are touched by the drainer only.
 @usableFromInline
 final class CombiningSink<Machine: CombiningStateMachine, Storage, Values, Result>:
   Cancelable, @unchecked Sendable
 {
-  @usableFromInline static var draining: Int { 1 }
-  @usableFromInline static var announced: Int { 2 }
-
   @usableFromInline let downstream: AnyObserver<Result>
   @usableFromInline let take: (inout Storage) -> Values
   @usableFromInline let select: (Values) throws -> Result
-  /// Bit 0: a drainer is active; bits 1 and up: events announced but not yet handled.
-  @usableFromInline let state = Atomic<Int>(0)
+  @usableFromInline let drainer = Drainer<() -> Void>()
   @usableFromInline @exclusivity(unchecked) var machine: Machine
   @usableFromInline @exclusivity(unchecked) var storage: Storage
-  @usableFromInline let queueLock = Lock.make()
-  @usableFromInline @exclusivity(unchecked) var queue = FIFO<() -> Void>()
   @usableFromInline let subscriptions: [SingleAssignmentDisposable]
   @usableFromInline let disposed = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
@@ -87,13 +81,17 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Values, Resul
   func on<Element>(
     _ event: Event<Element>, index: Int, store: @escaping (inout Storage, Element) -> Void
   ) {
-    if enterOrAnnounce(state, draining: Self.draining, announced: Self.announced) {
+    if drainer.tryEnter() {
       handle(event, index: index, store: store)
-      drainAndLeave()
+      if !drainer.tryLeave() { drainer.drain { $0() } }
+      return
+    }
+    let queued = { [self] in handle(event, index: index, store: store) }
+    if drainer.enterOrEnqueue(queued) {
+      queued()
+      drainer.drain { $0() }
     } else {
-      queueLock.withLock {
-        queue.append { [self] in handle(event, index: index, store: store) }
-      }
+      drainer.throttle { $0() }
     }
   }
 
@@ -128,19 +126,6 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Values, Resul
   func finish(_ terminal: Event<Result>) {
     downstream.on(terminal)
     disposeSources()
-  }
-
-  /// Handles announced events until none is left, then gives up the drainer role.
-  @inlinable
-  func drainAndLeave() {
-    while !state.compareExchange(expected: Self.draining, desired: 0, ordering: .releasing)
-      .exchanged
-    {
-      let queued = takeAnnounced(state, announced: Self.announced) {
-        queueLock.withLock { queue.popFirst() }
-      }
-      queued()
-    }
   }
 
   /// Stops the result: every source is disposed and later source events are ignored.

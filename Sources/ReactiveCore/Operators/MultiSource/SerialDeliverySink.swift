@@ -1,24 +1,25 @@
-import Synchronization
-
 /// The serial-delivery plumbing shared by the multi-source sinks that decide under a lock (merge
-/// and switch families, `withLatestFrom`): a `DeliveryQueue` drained outside the lock, and
+/// and switch families, `withLatestFrom`): a `Drainer` that delivers outside the lock, and
 /// disposal. (`combineLatest` and `zip` need no lock at all: see `CombiningSink`.)
 ///
+/// Why a lock here: these sinks subscribe inner sequences in response to events, and a
+/// synchronous inner emits while it is being subscribed. Deciding under a lock and delivering on
+/// the drainer lets those emissions pass through (or be dropped once the sink stopped) as they
+/// happen, instead of queueing behind a subscription that may never return.
+///
 /// A conforming sink decides each state change under `lock` and hands the resulting item to
-/// `delivery.enter(_:_:)` in the same critical section; the caller that gets the item back calls
-/// `drain(_:)` after unlocking. `drain` delivers items one at a time in decision order (so
-/// downstream never receives two at once, and re-entrant events are queued), never holding the
-/// lock while calling out. `dispose()` stops the sink, drops what is queued and disposes every
+/// `enter(_:)` in the same critical section; after unlocking it calls `deliverOrThrottle(_:_:)`
+/// with the item and what `enter` returned. Items are delivered one at a time in decision order
+/// (so downstream never receives two at once, and re-entrant events are queued), never holding
+/// the lock while calling out. `dispose()` stops the sink, drops what is queued and disposes every
 /// source.
 @usableFromInline
 protocol SerialDeliverySink: AnyObject, Cancelable {
   associatedtype Item
 
   var lock: Lock { get }
-  /// Guarded by `lock`.
-  var delivery: DeliveryQueue<Item> { get set }
-  /// The state word of `delivery` (see `DeliveryQueue`).
-  var deliveryState: Atomic<Int> { get }
+  /// Delivers the decided items, in decision order.
+  var drainer: Drainer<Item> { get }
 
   /// Delivers one item downstream (called without the lock, by the drainer only).
   func deliver(_ item: Item)
@@ -30,18 +31,20 @@ protocol SerialDeliverySink: AnyObject, Cancelable {
 }
 
 extension SerialDeliverySink {
-  /// Delivers `first`, then every item queued meanwhile, until the queue is empty.
+  /// Takes the drainer role (`true`) or queues `item` (`false`). Lock held; never waits.
   @inlinable
-  func drain(_ first: Item) {
-    var item = first
-    while true {
+  func enter(_ item: Item) -> Bool {
+    drainer.tryEnter() || drainer.enterOrEnqueue(item)
+  }
+
+  /// After unlocking: delivers `item` and drains when `entered`, else applies the backlog rule.
+  @inlinable
+  func deliverOrThrottle(_ item: Item, _ entered: Bool) {
+    if entered {
       deliver(item)
-      if DeliveryQueue<Item>.leaveIfIdle(deliveryState) { return }
-      lock.lock()
-      let next = delivery.next(deliveryState)
-      lock.unlock()
-      guard let next else { return }
-      item = next
+      if !drainer.tryLeave() { drainer.drain(deliver) }
+    } else {
+      drainer.throttle(deliver)
     }
   }
 
@@ -49,8 +52,8 @@ extension SerialDeliverySink {
   func dispose() {
     lock.lock()
     _ = stopLocked()
-    delivery.removeAll(deliveryState)
     lock.unlock()
+    drainer.removeAll()
     disposeSources()
   }
 }
@@ -71,12 +74,19 @@ extension EventDeliverySink {
     if event.isStopEvent { disposeSources() }
   }
 
+  /// Sends `event` when `decide` (run under the lock) says so.
+  @inlinable
+  func decide(_ event: Event<Element>, _ decide: () -> Bool) {
+    lock.lock()
+    let send = decide()
+    let entered = send && enter(event)
+    lock.unlock()
+    if send { deliverOrThrottle(event, entered) }
+  }
+
   /// Stops with `error` (unless already stopped).
   @inlinable
   func fail(_ error: any Swift.Error) {
-    lock.lock()
-    let first = stopLocked() ? delivery.enter(.error(error), deliveryState) : nil
-    lock.unlock()
-    if let first { drain(first) }
+    decide(.error(error), stopLocked)
   }
 }

@@ -2,7 +2,9 @@ import Synchronization
 
 /// The sink of `flatMapLatest`, `switchLatest` and `flatMapFirst`.
 ///
-/// Thread safety: `machine` and `delivery` are guarded by `lock`; the disposables are thread-safe.
+/// Thread safety: `machine` is guarded by `lock` (`mode` is a copy of its immutable mode, read
+/// without the lock); the disposables are thread-safe. Decided events are delivered by the
+/// `drainer` (see `SerialDeliverySink`).
 /// Outer events are serial by contract, so inners are subscribed one at a time; the previous
 /// inner is disposed (through `inner`, a `SerialDisposable`) before the next one is subscribed.
 @usableFromInline
@@ -11,8 +13,8 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
   @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
   @usableFromInline let lock = Lock.make()
   @usableFromInline @exclusivity(unchecked) var machine: SwitchStateMachine
-  @usableFromInline @exclusivity(unchecked) var delivery = DeliveryQueue<Event<Element>>()
-  @usableFromInline let deliveryState = Atomic<Int>(0)
+  @usableFromInline let mode: SwitchStateMachine.Mode
+  @usableFromInline let drainer = Drainer<Event<Element>>()
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let inner = SerialDisposable()
   @usableFromInline let token = ResourceToken()
@@ -24,6 +26,7 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
   ) {
     self.downstream = downstream
     self.selector = selector
+    self.mode = mode
     self.machine = SwitchStateMachine(mode: mode)
   }
 
@@ -40,7 +43,7 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
   func onOuter(_ event: Event<SourceElement>) {
     switch event {
     case .next(let element):
-      if machine.mode == .first {
+      if mode == .first {
         // Do not even run the selector while an inner is running (as RxSwift).
         lock.lock()
         let busy = machine.hasInner || machine.stopped
@@ -63,27 +66,19 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
     case .error(let error):
       fail(error)
     case .completed:
-      lock.lock()
-      let first = machine.outerCompleted() ? delivery.enter(.completed, deliveryState) : nil
-      lock.unlock()
-      if let first { drain(first) }
+      decide(.completed) { machine.outerCompleted() }
     }
   }
 
   @inlinable
   func onInner(_ event: Event<Element>, id: Int) {
-    lock.lock()
-    var first: Event<Element>?
-    switch event {
-    case .next:
-      if machine.innerNext(id: id) { first = delivery.enter(event, deliveryState) }
-    case .error:
-      if machine.innerFailed(id: id) { first = delivery.enter(event, deliveryState) }
-    case .completed:
-      if machine.innerCompleted(id: id) { first = delivery.enter(event, deliveryState) }
+    decide(event) {
+      switch event {
+      case .next: machine.innerNext(id: id)
+      case .error: machine.innerFailed(id: id)
+      case .completed: machine.innerCompleted(id: id)
+      }
     }
-    lock.unlock()
-    if let first { drain(first) }
   }
 
   @inlinable

@@ -1,6 +1,7 @@
 /// The sink of every `zip` form. `Buffers` holds one queue per source (a tuple of `FIFO`s for the
 /// 2…4 forms, an array for the collection form); `take` removes the oldest element of each and
-/// `select` turns them into the result outside the lock, in delivery order.
+/// `select` turns them into the result on the sink's drainer (no lock is taken), in delivery
+/// order.
 @usableFromInline
 typealias ZipSink<Buffers, Values, Result> = CombiningSink<ZipStateMachine, Buffers, Values, Result>
 

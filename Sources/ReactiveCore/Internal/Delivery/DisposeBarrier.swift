@@ -1,0 +1,117 @@
+import Synchronization
+
+/// The one dispose barrier of ReactiveCore, shared by subscription leaves (`SubscriberLeaf`) and
+/// scheduled work (`RunGate`): callbacks run between `enter()` and `leave()`; `close()` disposes.
+///
+/// What it promises: once `close()` has returned, no callback starts; and a callback running on
+/// another thread has returned, **unless** the closing thread is itself delivering (inside a
+/// callback, a drainer turn or a scheduled run; see `DeliveryDepth`). Then `close()` does not
+/// wait: the running callback may still be finishing on its thread. That rule is what makes the
+/// barrier deadlock-free: a waiting `close()` holds no delivery, so the callback it waits for can
+/// always finish (unless user code blocks on the disposing thread itself, e.g. a lock it holds).
+///
+/// The payload (the user's closures) is released by whoever sees "closed and not running": the
+/// closer when nothing runs (or after waiting), or the runner on `leave()` when the closer did not
+/// wait (`deferRelease()`).
+///
+/// `bits`: bit 0 a callback runs; bit 1 closed; bit 2 the runner releases on leaving; bits from 3
+/// (`ownerShift`) are free for the owner (kept in the same word to order them with closing).
+@usableFromInline
+struct DisposeBarrier: ~Copyable, Sendable {
+  @usableFromInline static var busy: Int { 1 }
+  @usableFromInline static var closed: Int { 2 }
+  @usableFromInline static var releaseOnLeave: Int { 4 }
+  /// The first bit an owner may use in `bits`.
+  @usableFromInline static var ownerShift: Int { 3 }
+
+  @usableFromInline let bits = Atomic<Int>(0)
+  /// The running thread's `DeliveryDepth` counter as a word (which identifies the thread);
+  /// written before `busy` is set.
+  @usableFromInline let runner = Atomic<UInt>(0)
+
+  @inlinable init() {}
+
+  /// What `close()` found.
+  @usableFromInline
+  enum Closing {
+    /// Someone closed it before (the payload is theirs).
+    case alreadyClosed
+    /// Nothing runs (any more): release the payload now.
+    case releaseNow
+    /// A callback runs and this closer must not wait: read what you need from the payload, then
+    /// call `deferRelease()`.
+    case runnerReleases
+  }
+
+  @inlinable
+  var isClosed: Bool { bits.load(ordering: .acquiring) & Self.closed != 0 }
+
+  /// Starts a callback: `false` when closed (do not run it).
+  @inlinable
+  func enter() -> Bool {
+    let counter = DeliveryDepth.counter()
+    runner.store(DeliveryDepth.word(counter), ordering: .relaxed)
+    var current = bits.load(ordering: .relaxed)
+    while true {
+      if current & Self.closed != 0 { return false }
+      assert(
+        current & Self.busy == 0, "Observable contract violated: events delivered concurrently")
+      let (exchanged, now) = bits.compareExchange(
+        expected: current, desired: current | Self.busy, ordering: .acquiringAndReleasing)
+      if exchanged {
+        counter.pointee += 1
+        return true
+      }
+      current = now
+    }
+  }
+
+  /// Ends a callback: `true` when the caller must now release the payload (closed meanwhile by a
+  /// closer that did not wait).
+  @inlinable
+  func leave() -> Bool {
+    DeliveryDepth.leave(DeliveryDepth.counter(word: runner.load(ordering: .relaxed)))
+    let old = bits.bitwiseAnd(~(Self.busy | Self.releaseOnLeave), ordering: .acquiringAndReleasing)
+      .oldValue
+    return old & Self.releaseOnLeave != 0
+  }
+
+  /// Closes the barrier (any thread), waiting for a callback running on another thread unless the
+  /// calling thread is delivering. `old` receives the bits before closing.
+  @inlinable
+  func close(old: inout Int) -> Closing {
+    old = bits.bitwiseOr(Self.closed, ordering: .acquiringAndReleasing).oldValue
+    let first = old & Self.closed == 0
+    if old & Self.busy != 0 {
+      if runner.load(ordering: .relaxed) == DeliveryDepth.currentWord || DeliveryDepth.isDelivering {
+        return first ? .runnerReleases : .alreadyClosed
+      }
+      waitUntilIdle()
+    }
+    return first ? .releaseNow : .alreadyClosed
+  }
+
+  /// After `.runnerReleases`: asks the runner to release the payload when it leaves; `true` when
+  /// it has already left (then the caller releases now).
+  @inlinable
+  func deferRelease() -> Bool {
+    var current = bits.load(ordering: .relaxed)
+    while true {
+      if current & Self.busy == 0 { return true }
+      let (exchanged, now) = bits.compareExchange(
+        expected: current, desired: current | Self.releaseOnLeave,
+        ordering: .acquiringAndReleasing)
+      if exchanged { return false }
+      current = now
+    }
+  }
+
+  @usableFromInline
+  func waitUntilIdle() {
+    var round = 0
+    while bits.load(ordering: .acquiring) & Self.busy != 0 {
+      yieldThread(round)
+      round += 1
+    }
+  }
+}

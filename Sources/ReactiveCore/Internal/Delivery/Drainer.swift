@@ -1,0 +1,293 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The one serializing engine of ReactiveCore: "the thread that finds the box idle becomes the
+/// *drainer*; everyone else queues". Subjects and relays (`Hub`), the multi-source sinks, the
+/// `Serializer` of the time operators and the `Store` all run on it. See Docs/Internals.md.
+///
+/// A drainer owns a state word and a FIFO of `Item`s. Whoever takes the *drainer role* handles its
+/// own item, then every item queued meanwhile (by other threads, or re-entrantly from inside the
+/// handling), then leaves. So the owner's handling never runs twice at once, never recursively,
+/// items are handled in the order they were queued, and no lock is held while handling.
+///
+/// Two ways to use it:
+/// - An owner that handles items itself (`Hub`, `Store`) calls `send(_:_:)`, or on its own fast
+///   path `tryEnter()`, then handles its item and calls `drain(_:)`.
+/// - A sink that decides state under its own lock calls `enterOrEnqueue(_:)` inside its critical
+///   section (it never waits and never calls out), and after unlocking either handles the item
+///   and `drain(_:)`s (on `true`) or calls `throttle(_:)` (on `false`).
+///
+/// Costs: uncontended, one compare-exchange to enter and one to leave, no lock. Queued items are
+/// counted and appended under one lock (so the drainer never spins for an announced item), and
+/// the FIFO allocates only when it grows (it shrinks again after a burst).
+///
+/// **Backlog bound.** A producer that queued its item while more than `backlogLimit` items wait
+/// blocks in `throttle(_:)` until the drainer has caught up, unless the producing thread is itself
+/// delivering (inside any drainer turn or subscription callback, see `DeliveryDepth`): then it
+/// returns at once, so a re-entrant send never blocks and a drainer never waits. After
+/// `backlogLimit` items in one turn, a drainer that sees a blocked producer hands the role to it
+/// (the producer drains on its own thread) instead of being held by other threads forever.
+///
+/// State word: bit 0 = a drainer is active; bits 1–20 = producers blocked in `throttle`;
+/// bits 21 and up = queued items.
+@usableFromInline
+package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
+  // `state` arbitrates everything; `queue` holds its FIFO under its own mutex.
+  @usableFromInline static var draining: Int { 1 }
+  @usableFromInline static var waiterUnit: Int { 1 << 1 }
+  @usableFromInline static var waiterMask: Int { ((1 << 20) - 1) << 1 }
+  @usableFromInline static var queuedShift: Int { 21 }
+  @usableFromInline static var queuedUnit: Int { 1 << queuedShift }
+
+  /// Queued items above which a producer that is not delivering waits (see the type's notes).
+  @inlinable package static var backlogLimit: Int { 1_024 }
+
+  @usableFromInline let state = Atomic<Int>(0)
+  /// The role holder's `DeliveryDepth` counter (as a word); written and read by the holder only.
+  @usableFromInline let holder = Atomic<UInt>(0)
+  @usableFromInline let queue: DrainerQueue<Item>
+
+  /// An idle drainer with an empty queue (two allocations: the queue and its mutex).
+  @inlinable
+  package init() {
+    queue = DrainerQueue<Item>()
+  }
+
+  // MARK: Entering
+
+  /// The lock-free fast path: takes the drainer role when the drainer is idle and nothing is
+  /// queued (one compare-exchange). On `true`, handle your item, then call `drain(_:)`; on `false`
+  /// use `enterOrEnqueue(_:)`.
+  @inlinable @inline(__always)
+  package func tryEnter() -> Bool {
+    if state.compareExchange(expected: 0, desired: Self.draining, ordering: .acquiring).exchanged {
+      becomeHolder()
+      return true
+    }
+    return false
+  }
+
+  /// The role was just taken by this thread: count the delivery.
+  @inlinable @inline(__always)
+  func becomeHolder() {
+    holder.store(DeliveryDepth.word(DeliveryDepth.enter()), ordering: .relaxed)
+  }
+
+  /// The role is being given up by this thread.
+  @inlinable @inline(__always)
+  func stopBeingHolder() {
+    DeliveryDepth.leave(DeliveryDepth.counter(word: holder.load(ordering: .relaxed)))
+  }
+
+  /// The lock-free fast exit: gives up the role when nothing is queued (one compare-exchange).
+  /// On `false`, call `drain(_:)`.
+  @inlinable @inline(__always)
+  package func tryLeave() -> Bool {
+    stopBeingHolder()
+    if state.compareExchange(expected: Self.draining, desired: 0, ordering: .releasing).exchanged {
+      return true
+    }
+    becomeHolderAgain()
+    return false
+  }
+
+  @inlinable @inline(__always)
+  func becomeHolderAgain() {
+    DeliveryDepth.counter(word: holder.load(ordering: .relaxed)).pointee += 1
+  }
+
+  /// Takes the drainer role (`true`: handle `item`, then call `drain(_:)`) or counts and queues
+  /// `item` under the queue's lock (`false`: then call `throttle(_:)` once, outside any lock of
+  /// yours). Never waits and never calls out, so it may be called under the owner's lock to order
+  /// a state change with its delivery.
+  @inlinable
+  package func enterOrEnqueue(_ item: Item) -> Bool {
+    queue.lock()
+    var current = state.load(ordering: .relaxed)
+    while true {
+      if current & Self.draining == 0 && current >> Self.queuedShift == 0 {
+        let (exchanged, now) = state.compareExchange(
+          expected: current, desired: current | Self.draining, ordering: .acquiring)
+        if exchanged {
+          queue.unlock()
+          becomeHolder()
+          return true
+        }
+        current = now
+      } else {
+        let (exchanged, now) = state.compareExchange(
+          expected: current, desired: current + Self.queuedUnit, ordering: .relaxed)
+        if exchanged {
+          queue.append(item)
+          queue.unlock()
+          return false
+        }
+        current = now
+      }
+    }
+  }
+
+  /// Everything a producer does with `item`: handles it now (then drains) when it gets the role,
+  /// otherwise queues it and applies the backlog rule.
+  @inlinable
+  package func send(_ item: Item, _ handle: (Item) -> Void) {
+    if tryEnter() || enterOrEnqueue(item) {
+      handle(item)
+      if !tryLeave() { drain(handle) }
+    } else {
+      throttle(handle)
+    }
+  }
+
+  // MARK: Draining (the role holder only)
+
+  /// Handles queued items until none is left, then leaves the role (one compare-exchange when
+  /// nothing was queued). May instead hand the role to a producer blocked in `throttle(_:)`.
+  @inlinable
+  package func drain(_ handle: (Item) -> Void) {
+    var turn = 0
+    while true {
+      let current = state.load(ordering: .relaxed)
+      if current >> Self.queuedShift == 0
+        || (turn >= Self.backlogLimit && current & Self.waiterMask != 0)
+      {
+        // Idle, or fair hand-off: a blocked producer takes over what is still queued.
+        stopBeingHolder()
+        if state.compareExchange(
+          expected: current, desired: current & ~Self.draining, ordering: .releasing
+        ).exchanged {
+          return
+        }
+        becomeHolderAgain()
+        continue
+      }
+      queue.lock()
+      let item = queue.popFirst()
+      state.subtract(Self.queuedUnit, ordering: .relaxed)
+      queue.unlock()
+      turn &+= 1
+      // Counted under the lock that appended it, so it is there.
+      handle(item.unsafelyUnwrapped)
+    }
+  }
+
+  /// The backlog rule, for a producer whose `enterOrEnqueue(_:)` returned `false` (call it outside
+  /// any lock of yours). Returns at once unless more than `backlogLimit` items are queued and the
+  /// calling thread is not delivering; then waits until the drainer catches up or hands the role
+  /// over (the caller then drains with `handle`).
+  @inlinable
+  package func throttle(_ handle: (Item) -> Void) {
+    let current = state.load(ordering: .relaxed)
+    if current & Self.draining != 0 && current >> Self.queuedShift <= Self.backlogLimit { return }
+    throttleSlow(current, handle)
+  }
+
+  @inlinable
+  func throttleSlow(_ observed: Int, _ handle: (Item) -> Void) {
+    let delivering = DeliveryDepth.isDelivering
+    var current = observed
+    var registered = false
+    var round = 0
+    while true {
+      let unregister = registered ? Self.waiterUnit : 0
+      if current & Self.draining == 0 && current >> Self.queuedShift != 0 {
+        // The role was handed off (or left between our enqueue and now): take it.
+        let (exchanged, now) = state.compareExchange(
+          expected: current, desired: (current | Self.draining) - unregister,
+          ordering: .acquiring)
+        if exchanged {
+          becomeHolder()
+          drain(handle)
+          return
+        }
+        current = now
+        continue
+      }
+      if delivering || current & Self.draining == 0
+        || current >> Self.queuedShift <= Self.backlogLimit
+      {
+        if !registered { return }
+        let (exchanged, now) = state.compareExchange(
+          expected: current, desired: current - unregister, ordering: .relaxed)
+        if exchanged { return }
+        current = now
+        continue
+      }
+      if !registered {
+        let (exchanged, now) = state.compareExchange(
+          expected: current, desired: current + Self.waiterUnit, ordering: .relaxed)
+        registered = exchanged
+        current = now
+        if exchanged { current += Self.waiterUnit }
+        continue
+      }
+      yieldThread(round)
+      round += 1
+      current = state.load(ordering: .acquiring)
+    }
+  }
+
+  // MARK: Inspection and clean-up
+
+  /// Drops every queued item (after a terminal event or disposal). The items are released after
+  /// the lock is given up, so their deinitializers may run user code.
+  @inlinable
+  package func removeAll() {
+    queue.lock()
+    let dropped = queue.takeAll()
+    state.subtract(dropped.count * Self.queuedUnit, ordering: .relaxed)
+    queue.unlock()
+    _ = dropped
+  }
+
+  /// The number of items queued now (a snapshot, for tests and diagnostics).
+  @inlinable
+  package var queuedCount: Int { state.load(ordering: .relaxed) >> Self.queuedShift }
+
+  /// The capacity of the queue's storage now (for tests of the shrink policy).
+  @inlinable
+  package var queueCapacity: Int {
+    queue.lock()
+    defer { queue.unlock() }
+    return queue.capacity
+  }
+}
+
+/// The queue of a `Drainer`: its FIFO and the mutex that guards it.
+@usableFromInline
+package final class DrainerQueue<Item>: @unchecked Sendable {
+  // `fifo` is touched only with `mutex` held.
+  @usableFromInline let mutex = Lock.make()
+  // Unchecked exclusivity: the mutex already makes every access exclusive.
+  @usableFromInline @exclusivity(unchecked) var fifo = FIFO<Item>()
+
+  @inlinable init() {}
+
+  @inlinable @inline(__always)
+  func lock() { mutex.lock() }
+
+  @inlinable @inline(__always)
+  func unlock() { mutex.unlock() }
+
+  // The FIFO operations are methods of this class (not mutations through the `Drainer`'s field),
+  // so the `Drainer` only ever reads its `queue` field. Mutex held for all four.
+
+  @inlinable @inline(__always)
+  func append(_ item: Item) { fifo.append(item) }
+
+  @inlinable @inline(__always)
+  func popFirst() -> Item? { fifo.popFirst() }
+
+  @inlinable
+  func takeAll() -> FIFO<Item> { fifo.takeAll() }
+
+  @inlinable
+  var capacity: Int { fifo.capacity }
+}
