@@ -4,7 +4,8 @@ extension ObservableType {
   /// `condition` false.
   ///
   /// A throwing `condition` or `iterate` fails the sequence. Disposing stops it before the next
-  /// step. On a `TestScheduler` subscribed at 200, the elements come at 201, 202, … (as RxSwift).
+  /// step; on `CurrentThreadScheduler` it is stopped early by `take(_:)` and friends, as the
+  /// synchronous generators are. On a `TestScheduler` subscribed at 200, the elements come at 201, 202, … (as RxSwift).
   ///
   /// ```swift
   /// _ = Observable.generate(
@@ -22,8 +23,12 @@ extension ObservableType {
     Observable(subscribeHandler: { downstream in
       let sink = ScheduledGenerateSink(
         downstream: downstream, state: initialState, condition: condition, iterate: iterate)
-      sink.upstream.setDisposable(
-        scheduler.scheduleRecursive(true) { isFirst, recurse in sink.step(isFirst, recurse) })
+      // Started once an operator that may stop it early (`take`) holds its disposable: on the
+      // current-thread scheduler the steps run inside `schedule` (see `DeferredEmission`).
+      DeferredEmission.run {
+        sink.upstream.setDisposable(
+          scheduler.scheduleRecursive(true) { isFirst, recurse in sink.step(isFirst, recurse) })
+      }
       return sink.upstream
     })
   }
