@@ -11,6 +11,8 @@
   /// _ = Single.just(1).subscribe { events.append($0) }
   /// XCTAssertEqual(events, [.success(1)])
   /// ```
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  // RxTest's name, kept so that ported tests compile.
   public func XCTAssertEqual<Element: Equatable>(
     _ lhs: [SingleEvent<Element>], _ rhs: [SingleEvent<Element>], file: StaticString = #filePath,
     line: UInt = #line

@@ -124,11 +124,9 @@ import Testing
       let virtual = VirtualTimeScheduler(
         initialClock: Date(timeIntervalSince1970: 0), converter: HistoricalSchedulerTimeConverter())
       var ticks = 0
-      _ = Observable<Int>.timer(.seconds(1), scheduler: historical).subscribe(onNext: { _ in
-        ticks += 1
-      })
-      _ = Observable<Int>.timer(.seconds(1), scheduler: virtual).subscribe(onNext: { _ in ticks += 1
-        })
+      let count = { (_: Int) in ticks += 1 }
+      _ = Observable<Int>.timer(.seconds(1), scheduler: historical).subscribe(onNext: count)
+      _ = Observable<Int>.timer(.seconds(1), scheduler: virtual).subscribe(onNext: count)
       historical.start()
       virtual.start()
       #expect(ticks == 2)

@@ -46,7 +46,8 @@ extension ObservableType {
   public static func repeatElement<Scheduler: ImmediateSchedulerType>(
     _ element: Element, scheduler: Scheduler
   ) -> Observable<Element> {
-    generate(initialState: element, condition: { _ in true }, scheduler: scheduler) { $0 }
+    generate(
+      initialState: element, condition: { _ in true }, scheduler: scheduler, iterate: { $0 })
   }
 }
 
