@@ -39,7 +39,7 @@ import Testing
     let xs = try scheduler.createColdObservable("-a-(b|)", values: ["a": 1, "b": 2])
     let res = scheduler.start { xs }
     #expect(res.events == [.next(210, 1), .next(230, 2), .completed(230)])
-    #expect(xs.subscriptions == [Subscription(200, 1000)])  // the observer never disposes
+    #expect(xs.subscriptions == [Subscription(200, 230)])  // released at completion, as in RxTest
   }
 
   @Test func subscriptionDiagrams() throws {

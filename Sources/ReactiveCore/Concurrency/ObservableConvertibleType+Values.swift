@@ -10,7 +10,7 @@ extension ObservableConvertibleType where Element: Sendable {
   /// consuming task is cancelled, or when the stream and all its iterators are released (a
   /// `break` out of `for try await x in source.values`; a stream kept in a variable lives, and
   /// stays subscribed, until the variable goes away). Cancelling the consuming task ends the loop
-  /// without an error.
+  /// by throwing `CancellationError`, as in RxSwift.
   ///
   /// ```swift
   /// for try await value in Observable.of(1, 2, 3).values {
@@ -38,7 +38,12 @@ extension ObservableConvertibleType where Element: Sendable {
     return AsyncThrowingStream(bufferingPolicy: bufferingPolicy) { continuation in
       let subscription = SingleAssignmentDisposable()
       // Installed before subscribing so that a termination during `subscribe` still disposes.
-      continuation.onTermination = { _ in subscription.dispose() }
+      continuation.onTermination = { termination in
+        subscription.dispose()
+        // The stream calls this before it finishes a cancelled iteration, so the waiting
+        // `next()` throws this error instead of returning `nil`.
+        if case .cancelled = termination { continuation.finish(throwing: CancellationError()) }
+      }
       subscription.setDisposable(
         source.subscribe(
           onNext: { continuation.yield($0) },

@@ -2,8 +2,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
   /// Awaits the element of this `Single`; throws its error.
   ///
   /// Subscribes when awaited. Cancelling the awaiting task disposes the subscription (cancelling
-  /// the underlying work) and throws `CancellationError` at once. (RxSwift's `value` keeps
-  /// waiting forever in that case; here the task always resumes.)
+  /// the underlying work) and throws `CancellationError` at once. In a task that is already
+  /// cancelled it still subscribes, as RxSwift does: a result delivered during `subscribe` (as
+  /// `Single.just(1)` does) is returned; otherwise the subscription is disposed and
+  /// `CancellationError` thrown.
   ///
   /// ```swift
   /// let answer = try await Single.just(42).value
@@ -62,15 +64,22 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 }
 
 /// Subscribes with `subscribe` and suspends until the first result it reports; cancelling the
-/// calling task disposes the subscription and throws `CancellationError`.
+/// calling task disposes the subscription and throws `CancellationError`. A task cancelled before
+/// the call still subscribes, so a result reported during `subscribe` wins (as in RxSwift).
 func awaitOneResult<Value: Sendable>(
   _ subscribe: (_ resume: @escaping (Result<Value, any Swift.Error>) -> Void) -> Disposable
 ) async throws -> Value {
   let awaiter = OneResultAwaiter<Value>()
   return try await withTaskCancellationHandler {
     try await withCheckedThrowingContinuation { continuation in
-      guard awaiter.install(continuation) else { return }
-      awaiter.subscription.setDisposable(subscribe(awaiter.resume))
+      let cancelledBefore = awaiter.install(continuation)
+      let subscription = subscribe(awaiter.resume)
+      if cancelledBefore {
+        subscription.dispose()
+        awaiter.resume(.failure(CancellationError()))  // no-op when a result came synchronously
+      } else {
+        awaiter.subscription.setDisposable(subscription)
+      }
     }
   } onCancel: {
     awaiter.cancel()
@@ -92,15 +101,13 @@ final class OneResultAwaiter<Value: Sendable>: @unchecked Sendable {
 
   init() {}
 
-  /// Stores the continuation; when the task was cancelled already, resumes it with
-  /// `CancellationError` instead and returns `false` (do not subscribe).
+  /// Stores the continuation and tells whether the task was cancelled already (then the caller
+  /// subscribes, gives a synchronous result its chance, and resumes with `CancellationError`).
   func install(_ continuation: CheckedContinuation<Value, any Swift.Error>) -> Bool {
-    let cancelled = state.withLock { state in
-      if !state.cancelled { state.continuation = continuation }
+    state.withLock { state in
+      state.continuation = continuation
       return state.cancelled
     }
-    if cancelled { continuation.resume(throwing: CancellationError()) }
-    return !cancelled
   }
 
   /// Delivers the first result; later ones are ignored.

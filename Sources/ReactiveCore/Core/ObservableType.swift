@@ -22,8 +22,11 @@ public protocol ObservableType<Element>: ObservableConvertibleType {
 
 extension ObservableType {
   /// This sequence as an `Observable`.
+  ///
+  /// As in RxSwift, the subscription goes through `Observable.create`'s guard: it enforces the
+  /// grammar and disposes the subscription to this sequence as soon as it sends a terminal event.
   @inlinable
   public func asObservable() -> Observable<Element> {
-    Observable(subscribeHandler: { self.subscribe($0) })
+    Observable.create { self.subscribe($0) }
   }
 }

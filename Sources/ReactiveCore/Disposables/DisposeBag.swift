@@ -73,7 +73,7 @@ public final class DisposeBag: @unchecked Sendable {
 }
 
 extension DisposeBag {
-  /// Builds a bag holding the disposables listed in `disposables`.
+  /// Builds a bag holding the disposables listed in `builder`, in order.
   ///
   /// ```swift
   /// let relay = PublishRelay<Int>()
@@ -83,12 +83,22 @@ extension DisposeBag {
   /// withExtendedLifetime(bag) { relay.accept(1) }   // the subscription lives as long as `bag`
   /// // Prints: 1
   /// ```
-  public convenience init(@DisposableBuilder disposing disposables: () -> [Disposable]) {
-    self.init()
-    for disposable in disposables() { insert(disposable) }
+  public convenience init(@DisposableBuilder builder: () -> [Disposable]) {
+    self.init(disposing: builder())
   }
 
-  /// Collects disposables for `DisposeBag(disposing:)`.
+  /// Builds a bag holding the arguments, in order.
+  public convenience init(disposing disposables: Disposable...) {
+    self.init(disposing: disposables)
+  }
+
+  /// Builds a bag holding the elements of `disposables`, in order.
+  public convenience init(disposing disposables: [Disposable]) {
+    self.init()
+    insert(disposables)
+  }
+
+  /// Collects disposables for `DisposeBag(builder:)` and `insert(builder:)`.
   @resultBuilder
   public enum DisposableBuilder {
     /// The disposables listed in the builder block, in order.

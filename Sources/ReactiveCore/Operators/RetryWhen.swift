@@ -4,9 +4,12 @@ extension ObservableType {
   ///
   /// `notificationHandler` runs once per subscription and receives the errors of the failed
   /// attempts (of type `Failure`; any other error ends the result at once). Its sequence is
-  /// subscribed to before the source: each element starts a new attempt, its error ends the result
-  /// with that error, and its completion completes the result. Events from the source and the
-  /// trigger are serialized, and synchronous retries run in a loop, not by recursion.
+  /// subscribed to before the source, but, as in RxSwift, it is listened to only after an attempt
+  /// failed: then its first element starts a new attempt, its error ends the result with that
+  /// error, and its completion completes the result. Elements it sends while an attempt runs are
+  /// ignored; when it terminates while an attempt runs, the source keeps running, and that
+  /// terminal event ends the result at the next failure. Events from the source and the trigger
+  /// are serialized, and synchronous retries run in a loop, not by recursion.
   ///
   /// ```swift
   /// struct NetworkError: Error {}
@@ -61,8 +64,21 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
   // `serializer` runs `handle` one item at a time; the disposables and the subject are thread-safe.
   @usableFromInline enum Item {
     case start
+    /// The trigger asked for a new attempt; queued, so that a trigger terminal event sent right
+    /// after the element still ends the result (RxSwift forwards it before resubscribing).
+    case resubscribe
     case source(Event<Element>, attempt: SingleAssignmentDisposable)
     case trigger(Event<Trigger>)
+  }
+
+  /// Where the current attempt is. Touched only by `handle`, which the serializer runs serially.
+  @usableFromInline enum Phase {
+    /// An attempt runs: the trigger's elements are ignored, its terminal event is kept.
+    case running
+    /// An attempt failed and its error went to the notification handler: waiting for the trigger.
+    case failed
+    /// The trigger asked for a new attempt, which is queued.
+    case resubscribing
   }
 
   @usableFromInline let downstream: AnyObserver<Element>
@@ -75,6 +91,9 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
   /// Holds no disposable: its flags record termination and disposal of the whole sink.
   @usableFromInline let lifetime = SingleAssignmentDisposable()
   @usableFromInline var serializer: Serializer<Item>!
+  @usableFromInline var phase = Phase.running
+  /// The trigger's terminal event, sent while an attempt ran: it ends the result at the next failure.
+  @usableFromInline var pendingTriggerEnd: Event<Element>?
   @usableFromInline let token = ResourceToken()
 
   @inlinable
@@ -94,12 +113,17 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
   func handle(_ item: Item) {
     guard !lifetime.isStopped else { return }
     switch item {
-    case .start, .trigger(.next):
+    case .start, .resubscribe:
+      phase = .running
       subscribeAttempt()
+    case .trigger(.next):
+      guard phase == .failed else { return }
+      phase = .resubscribing
+      serializer.submit(.resubscribe)
     case .trigger(.error(let error)):
-      terminate(.error(error))
+      triggerEnded(.error(error))
     case .trigger(.completed):
-      terminate(.completed)
+      triggerEnded(.completed)
     case .source(let event, let attempt):
       guard !attempt.isStopped else { return }  // a replaced attempt
       switch event {
@@ -108,11 +132,27 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
       case .error(let error):
         attempt.dispose()
         if let failure = error as? Failure {
-          errors.on(.next(failure))
+          if let end = pendingTriggerEnd {
+            terminate(end)
+          } else {
+            phase = .failed
+            errors.on(.next(failure))
+          }
         } else {
           terminate(.error(error))
         }
       }
+    }
+  }
+
+  /// The trigger terminated: it ends the result now if an attempt failed, else at the next failure.
+  @inlinable
+  func triggerEnded(_ end: Event<Element>) {
+    trigger.dispose()  // released at its end, as a terminated source is in RxSwift
+    if phase == .running {
+      pendingTriggerEnd = end
+    } else {
+      terminate(end)
     }
   }
 

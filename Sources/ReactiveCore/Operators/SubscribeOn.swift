@@ -78,35 +78,3 @@ final class SubscribeOnSink<Element, Scheduler: ImmediateSchedulerType>: @unchec
     }
   }
 }
-
-/// Disposes a disposable on a scheduler (RxSwift's `ScheduledDisposable`).
-@usableFromInline
-final class ScheduledDisposable<Scheduler: ImmediateSchedulerType>: Cancelable,
-  @unchecked Sendable
-{
-  // `disposable` is taken by the single winner of `disposed`.
-  @usableFromInline let scheduler: Scheduler
-  @usableFromInline let disposed = Atomic<Bool>(false)
-  @usableFromInline var disposable: Disposable?
-  @usableFromInline let token = ResourceToken()
-
-  @usableFromInline
-  init(scheduler: Scheduler, disposable: Disposable) {
-    self.scheduler = scheduler
-    self.disposable = disposable
-  }
-
-  @usableFromInline
-  var isDisposed: Bool { disposed.load(ordering: .acquiring) }
-
-  @usableFromInline
-  func dispose() {
-    guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    guard let inner = disposable else { return }
-    disposable = nil
-    _ = scheduler.schedule(inner) { inner in
-      inner.dispose()
-      return Disposables.create()
-    }
-  }
-}

@@ -68,7 +68,9 @@ final class WorkProbe: @unchecked Sendable {  // guarded by its lock
     }
   }
 
-  @Test func alreadyCancelledTaskDoesNotSubscribe() async {
+  /// As RxSwift: a cancelled task still subscribes; with no synchronous result the subscription
+  /// is disposed at once and `CancellationError` thrown.
+  @Test func alreadyCancelledTaskSubscribesAndDisposesAtOnce() async {
     await expectNoLeaksAsync {
       let probe = WorkProbe()
       let task = Task {
@@ -77,7 +79,31 @@ final class WorkProbe: @unchecked Sendable {  // guarded by its lock
       }
       let result = await task.result
       #expect(throws: CancellationError.self) { try result.get() }
-      #expect(probe.subscribed == 0)
+      #expect(probe.subscribed == 1)
+      #expect(probe.disposed == 1)
+    }
+  }
+
+  /// Difference 7 of issue 13: a trait that answers during `subscribe` gives its value even in a
+  /// cancelled task, as in RxSwift.
+  @Test func alreadyCancelledTaskGetsSynchronousResults() async throws {
+    try await expectNoLeaksAsync {
+      let task = Task { () throws -> (Int?, Int, Bool) in
+        withUnsafeCurrentTask { $0?.cancel() }
+        let maybe = try await Maybe<Int>.empty().value
+        try await Completable.empty().value
+        let single = try await Single.just(7).value
+        return (maybe, single, Task.isCancelled)
+      }
+      let (maybe, single, cancelled) = try await task.value
+      #expect(maybe == nil)
+      #expect(single == 7)
+      #expect(cancelled)
+      let failing = Task { () throws -> Int in
+        withUnsafeCurrentTask { $0?.cancel() }
+        return try await Single<Int>.error(TestError(id: 3)).value
+      }
+      await #expect(throws: TestError(id: 3)) { try await failing.value }
     }
   }
 

@@ -15,6 +15,17 @@ extension ConnectableObservableType {
   }
 }
 
+/// One `refCount()` subscriber's view of the connection.
+///
+/// Thread safety: guarded by the `RefCount`'s lock. `id` is the connection it counted on (set
+/// when it is counted); `ended` says that it received a terminal event (then it is not counted).
+@usableFromInline
+final class RefCountSubscriber: @unchecked Sendable {
+  @usableFromInline var id: Int?
+  @usableFromInline var ended = false
+  @inlinable init() {}
+}
+
 /// The state behind `refCount()`.
 ///
 /// Thread safety: `count`, `connectionID` and `connection` are guarded by `lock`; subscribing,
@@ -33,16 +44,32 @@ final class RefCount<Source: ConnectableObservableType>: @unchecked Sendable {
 
   @inlinable
   func subscribe(_ observer: AnyObserver<Source.Element>) -> Disposable {
-    lock.lock()
-    count += 1
-    let id = connectionID
-    let shouldConnect = count == 1
-    lock.unlock()
+    // As RxSwift: subscribe to the connectable first. A subject that has already terminated
+    // answers at once with its terminal event; then nothing is counted and the source is not
+    // connected (it would only be subscribed and disposed again).
+    let subscriber = RefCountSubscriber()
     let subscription = source.subscribe(
       AnyObserver(eventHandler: { [self] event in
-        if event.isStopEvent { reset(id: id) }
+        if event.isStopEvent {
+          let id = lock.withLock {
+            subscriber.ended = true
+            return subscriber.id
+          }
+          if let id { reset(id: id) }
+        }
         observer.on(event)
       }))
+    lock.lock()
+    if subscriber.ended {
+      lock.unlock()
+      subscription.dispose()
+      return Disposables.create()
+    }
+    count += 1
+    let id = connectionID
+    subscriber.id = id
+    let shouldConnect = count == 1
+    lock.unlock()
     if shouldConnect {
       let connection = source.connect()
       lock.lock()

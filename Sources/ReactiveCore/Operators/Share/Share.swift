@@ -7,7 +7,8 @@ public enum SubjectLifetimeScope: Sendable, Equatable {
   case whileConnected
   /// One subject for good. Its connection to the source is dropped when the last subscriber
   /// leaves (and re-made for the next one), but the subject stays: after the source terminated,
-  /// new subscribers get its replay buffer and the terminal event.
+  /// new subscribers get its replay buffer and the terminal event, and the source is never
+  /// subscribed again.
   case forever
 }
 

@@ -1,11 +1,13 @@
 /// `share(replay:scope: .forever)`: one `Hub` for good, connected to the source while anyone is
 /// subscribed (RxSwift's `multicast(subject).refCount()`).
 ///
-/// After the source terminates, the connection is reset as in RxSwift's `refCount`: the next
-/// subscriber connects again, and gets the hub's replay buffer and terminal event.
+/// After the source terminates, the hub keeps its replay buffer and terminal event for good, and
+/// the source is never subscribed again: later subscribers get the replay and the terminal event
+/// (as RxSwift, whose `refCount` does not connect a terminated subject). When the last subscriber
+/// leaves before that, the connection is dropped and the next subscriber connects again.
 ///
-/// Thread safety: `count`, `connectionID` and `upstream` are guarded by `lock`; the hub
-/// serializes delivery. Disposables are disposed after unlocking.
+/// Thread safety: `count`, `connectionID`, `terminated` and `upstream` are guarded by `lock`; the
+/// hub serializes delivery. Disposables are disposed after unlocking.
 @usableFromInline
 final class ShareForever<Element>: @unchecked Sendable {
   @usableFromInline let source: Observable<Element>
@@ -14,6 +16,7 @@ final class ShareForever<Element>: @unchecked Sendable {
   @usableFromInline var count = 0
   @usableFromInline var connectionID = 0
   @usableFromInline var upstream: SingleAssignmentDisposable?
+  @usableFromInline var terminated = false
 
   @usableFromInline
   init(source: Observable<Element>, hub: Hub<Element>) {
@@ -25,6 +28,10 @@ final class ShareForever<Element>: @unchecked Sendable {
   func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
     let subscription = hub.subscribe(observer)
     lock.lock()
+    if terminated {
+      lock.unlock()
+      return subscription
+    }
     count += 1
     let id = connectionID
     var connect: SingleAssignmentDisposable?
@@ -53,6 +60,7 @@ final class ShareForever<Element>: @unchecked Sendable {
       upstream = nil
       count = 0
       connectionID &+= 1
+      terminated = true
     }
     lock.unlock()
     hub.send(event)
