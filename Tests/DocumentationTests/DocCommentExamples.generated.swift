@@ -226,6 +226,16 @@ func docExample_ReactiveCore_Disposables_RefCountDisposable_1(bag: DisposeBag, s
   // end snippet
 }
 
+func docExample_ReactiveCore_Disposables_ScheduledDisposable_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Disposables/ScheduledDisposable.swift#1
+  let queue = SerialDispatchQueueScheduler(qos: .default)
+  let scheduled = ScheduledDisposable(
+    scheduler: queue, disposable: Disposables.create { print("disposed on the queue") })
+  scheduled.dispose()  // returns at once
+  // Prints (later, on the queue): disposed on the queue
+  // end snippet
+}
+
 func docExample_ReactiveCore_Disposables_SerialDisposable_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Disposables/SerialDisposable.swift#1
   let serial = SerialDisposable()
@@ -392,6 +402,28 @@ func docExample_ReactiveCore_Operators_Debounce_Debounce_1(bag: DisposeBag, sche
   // end snippet
 }
 
+func docExample_ReactiveCore_Operators_Debug_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Operators/Debug.swift#1
+  _ = Observable.of(1, 2).debug("numbers").subscribe()
+  // Writes to standard error:
+  // 2026-11-25 09:00:00.000: numbers -> subscribed
+  // 2026-11-25 09:00:00.000: numbers -> Event next(1)
+  // 2026-11-25 09:00:00.000: numbers -> Event next(2)
+  // 2026-11-25 09:00:00.000: numbers -> Event completed
+  // 2026-11-25 09:00:00.000: numbers -> isDisposed
+  // end snippet
+}
+
+func docExample_ReactiveCore_Operators_Decode_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Operators/Decode.swift#1
+  struct User: Decodable { let name: String }
+  _ = Observable.just(Data(#"{"name":"Ada"}"#.utf8))
+    .decode(type: User.self, decoder: JSONDecoder())
+    .subscribe(onNext: { print($0.name) })
+  // Prints: Ada
+  // end snippet
+}
+
 func docExample_ReactiveCore_Operators_Delay_Delay_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Operators/Delay/Delay.swift#1
   // One marble column per 10 ticks, dueTime 20 ticks, subscribed at "^" (200):
@@ -548,6 +580,28 @@ func docExample_ReactiveCore_Operators_Generate_1(bag: DisposeBag, scheduler: Te
   // end snippet
 }
 
+func docExample_ReactiveCore_Operators_GenerateOnScheduler_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Operators/GenerateOnScheduler.swift#1
+  _ = Observable.generate(
+    initialState: 1, condition: { $0 < 10 }, scheduler: CurrentThreadScheduler.instance,
+    iterate: { $0 * 3 }
+  ).subscribe(onNext: { print($0) })
+  // Prints: 1
+  // Prints: 3
+  // Prints: 9
+  // end snippet
+}
+
+func docExample_ReactiveCore_Operators_GenerateOnScheduler_2(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Operators/GenerateOnScheduler.swift#2
+  let scheduler = SerialDispatchQueueScheduler(qos: .default)
+  _ = Observable.repeatElement("a", scheduler: scheduler).take(2)
+    .subscribe(onNext: { print($0) })
+  // Prints: a
+  // Prints: a
+  // end snippet
+}
+
 func docExample_ReactiveCore_Operators_GroupBy_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Operators/GroupBy.swift#1
   _ = Observable.of(1, 2, 3, 4).groupBy { $0 % 2 }
@@ -673,6 +727,17 @@ func docExample_ReactiveCore_Operators_Multicast_ConnectableObservable_2(bag: Di
   subject.onNext(1)
   // Prints: 1
   connection.dispose()
+  // end snippet
+}
+
+func docExample_ReactiveCore_Operators_Multicast_MulticastSelector_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Operators/Multicast/MulticastSelector.swift#1
+  let pairs = Observable.of(1, 2, 3).multicast({ PublishSubject<Int>() }) { shared in
+    Observable.zip(shared, shared.skip(1)) { "\($0)\($1)" }
+  }
+  _ = pairs.subscribe(onNext: { print($0) })
+  // Prints: 12
+  // Prints: 23
   // end snippet
 }
 
@@ -1204,6 +1269,7 @@ func docExample_ReactiveCore_Schedulers_MainScheduler_1(bag: DisposeBag, schedul
     .disposed(by: bag)
   // end snippet
 }
+// not compiled (needs Darwin): Sources/ReactiveCore/Schedulers/OperationQueueScheduler.swift#1
 
 func docExample_ReactiveCore_Schedulers_SerialDispatchQueueScheduler_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Schedulers/SerialDispatchQueueScheduler.swift#1
@@ -1214,6 +1280,27 @@ func docExample_ReactiveCore_Schedulers_SerialDispatchQueueScheduler_1(bag: Disp
   // Prints: 1
   // Prints: 2
   // Prints: 3
+  // end snippet
+}
+
+func docExample_ReactiveCore_Schedulers_VirtualTimeScheduler_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Schedulers/VirtualTimeScheduler.swift#1
+  let scheduler = HistoricalScheduler()   // clock starts at 1970-01-01 00:00:00 UTC
+  _ = Observable<Int>.interval(.seconds(60), scheduler: scheduler).take(2)
+    .subscribe(onNext: { print($0, scheduler.now.timeIntervalSince1970) })
+  scheduler.start()
+  // Prints: 0 60.0
+  // Prints: 1 120.0
+  // end snippet
+}
+
+func docExample_ReactiveCore_Schedulers_VirtualTimeScheduler_2(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Schedulers/VirtualTimeScheduler.swift#2
+  let scheduler = HistoricalScheduler(initialClock: Date(timeIntervalSince1970: 1_000))
+  _ = Observable.just(1).delay(.seconds(5), scheduler: scheduler)
+    .subscribe(onNext: { _ in print(scheduler.now.timeIntervalSince1970) })
+  scheduler.start()
+  // Prints: 1005.0
   // end snippet
 }
 
@@ -1282,6 +1369,15 @@ func docExample_ReactiveCore_Traits_Completable_2(bag: DisposeBag, scheduler: Te
   // snippet: Sources/ReactiveCore/Traits/Completable.swift#2
   _ = Completable.empty().subscribe(onCompleted: { print("done") })
   // Prints: done
+  // end snippet
+}
+
+func docExample_ReactiveCore_Traits_Infallible_CombineLatest_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Traits/Infallible+CombineLatest.swift#1
+  let name = BehaviorRelay(value: "Ada"), age = BehaviorRelay(value: 36)
+  _ = Infallible.combineLatest(name.asInfallible(), age.asInfallible()) { "\($0) (\($1))" }
+    .subscribe(onNext: { print($0) })
+  // Prints: Ada (36)
   // end snippet
 }
 
@@ -1444,6 +1540,22 @@ func docExample_ReactiveCore_Traits_Single_5(bag: DisposeBag, scheduler: TestSch
   struct MyError: Error {}
   _ = Single<Int>.error(MyError()).catchAndReturn(0).subscribe(onSuccess: { print($0) })
   // Prints: 0
+  // end snippet
+}
+
+func docExample_ReactiveCore_Traits_TraitDebug_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Traits/TraitDebug.swift#1
+  _ = Single.just(1).debug("request").subscribe()
+  // Writes to standard error lines such as:
+  // 2026-11-25 09:00:00.000: request -> Event next(1)
+  // end snippet
+}
+
+func docExample_ReactiveCore_Traits_TraitEvent_Equatable_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Traits/TraitEvent+Equatable.swift#1
+  var events: [SingleEvent<Int>] = []
+  _ = Single.just(1).subscribe { events.append($0) }
+  #expect(events == [.success(1)])
   // end snippet
 }
 
@@ -1851,6 +1963,14 @@ func docExample_ReactiveTesting_TestableObserver_1(bag: DisposeBag, scheduler: T
   // end snippet
 }
 
+func docExample_ReactiveTesting_XCTest_Traits_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveTesting/XCTest+Traits.swift#1
+  var events: [SingleEvent<Int>] = []
+  _ = Single.just(1).subscribe { events.append($0) }
+  XCTAssertEqual(events, [.success(1)])
+  // end snippet
+}
+
 /// The examples that assert (`#expect`) or print (`// Prints: LINE`, the lines they must print),
 /// but none with a `// Prints (when):` line; SnippetCheckTests runs each with a new bag and scheduler.
 let docCommentExamplesThatRun:
@@ -1890,6 +2010,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Operators/ConcatMap.swift#1", docExample_ReactiveCore_Operators_ConcatMap_1, ["1", "10", "2", "20"]),
   ("Sources/ReactiveCore/Operators/Create.swift#1", docExample_ReactiveCore_Operators_Create_1, ["1"]),
   ("Sources/ReactiveCore/Operators/Debounce/Debounce.swift#1", docExample_ReactiveCore_Operators_Debounce_Debounce_1, []),
+  ("Sources/ReactiveCore/Operators/Decode.swift#1", docExample_ReactiveCore_Operators_Decode_1, ["Ada"]),
   ("Sources/ReactiveCore/Operators/Delay/Delay.swift#1", docExample_ReactiveCore_Operators_Delay_Delay_1, []),
   ("Sources/ReactiveCore/Operators/DelaySubscription.swift#1", docExample_ReactiveCore_Operators_DelaySubscription_1, []),
   ("Sources/ReactiveCore/Operators/Dematerialize.swift#1", docExample_ReactiveCore_Operators_Dematerialize_1, ["1", "done"]),
@@ -1906,6 +2027,8 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Operators/FlatMapLatest.swift#1", docExample_ReactiveCore_Operators_FlatMapLatest_1, ["ab: x"]),
   ("Sources/ReactiveCore/Operators/FromOptional.swift#1", docExample_ReactiveCore_Operators_FromOptional_1, ["5"]),
   ("Sources/ReactiveCore/Operators/Generate.swift#1", docExample_ReactiveCore_Operators_Generate_1, ["1", "3", "9"]),
+  ("Sources/ReactiveCore/Operators/GenerateOnScheduler.swift#1", docExample_ReactiveCore_Operators_GenerateOnScheduler_1, ["1", "3", "9"]),
+  ("Sources/ReactiveCore/Operators/GenerateOnScheduler.swift#2", docExample_ReactiveCore_Operators_GenerateOnScheduler_2, ["a", "a"]),
   ("Sources/ReactiveCore/Operators/GroupBy.swift#1", docExample_ReactiveCore_Operators_GroupBy_1, ["1: 1", "0: 2", "1: 3", "0: 4"]),
   ("Sources/ReactiveCore/Operators/IfEmpty.swift#1", docExample_ReactiveCore_Operators_IfEmpty_1, ["0"]),
   ("Sources/ReactiveCore/Operators/IfEmpty.swift#2", docExample_ReactiveCore_Operators_IfEmpty_2, ["1", "2"]),
@@ -1919,6 +2042,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Operators/MergeCollection.swift#1", docExample_ReactiveCore_Operators_MergeCollection_1, ["2"]),
   ("Sources/ReactiveCore/Operators/Multicast/ConnectableObservable.swift#1", docExample_ReactiveCore_Operators_Multicast_ConnectableObservable_1, ["1", "2"]),
   ("Sources/ReactiveCore/Operators/Multicast/ConnectableObservable.swift#2", docExample_ReactiveCore_Operators_Multicast_ConnectableObservable_2, ["1"]),
+  ("Sources/ReactiveCore/Operators/Multicast/MulticastSelector.swift#1", docExample_ReactiveCore_Operators_Multicast_MulticastSelector_1, ["12", "23"]),
   ("Sources/ReactiveCore/Operators/Multicast/RefCount.swift#1", docExample_ReactiveCore_Operators_Multicast_RefCount_1, ["1", "2"]),
   ("Sources/ReactiveCore/Operators/ObserveOn.swift#1", docExample_ReactiveCore_Operators_ObserveOn_1, ["1", "2", "3"]),
   ("Sources/ReactiveCore/Operators/Range.swift#1", docExample_ReactiveCore_Operators_Range_1, ["1", "2", "3"]),
@@ -1969,6 +2093,8 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Schedulers/CurrentThreadScheduler.swift#1", docExample_ReactiveCore_Schedulers_CurrentThreadScheduler_1, ["first", "second"]),
   ("Sources/ReactiveCore/Schedulers/ImmediateScheduler.swift#1", docExample_ReactiveCore_Schedulers_ImmediateScheduler_1, ["now", "after"]),
   ("Sources/ReactiveCore/Schedulers/SerialDispatchQueueScheduler.swift#1", docExample_ReactiveCore_Schedulers_SerialDispatchQueueScheduler_1, ["1", "2", "3"]),
+  ("Sources/ReactiveCore/Schedulers/VirtualTimeScheduler.swift#1", docExample_ReactiveCore_Schedulers_VirtualTimeScheduler_1, ["0 60.0", "1 120.0"]),
+  ("Sources/ReactiveCore/Schedulers/VirtualTimeScheduler.swift#2", docExample_ReactiveCore_Schedulers_VirtualTimeScheduler_2, ["1005.0"]),
   ("Sources/ReactiveCore/Subjects/AsyncSubject.swift#1", docExample_ReactiveCore_Subjects_AsyncSubject_1, ["2"]),
   ("Sources/ReactiveCore/Subjects/BehaviorSubject.swift#1", docExample_ReactiveCore_Subjects_BehaviorSubject_1, ["a", "b", "b"]),
   ("Sources/ReactiveCore/Subjects/PublishSubject.swift#1", docExample_ReactiveCore_Subjects_PublishSubject_1, ["1", "done"]),
@@ -1976,6 +2102,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Traits/Completable+AndThen.swift#1", docExample_ReactiveCore_Traits_Completable_AndThen_1, ["reloaded"]),
   ("Sources/ReactiveCore/Traits/Completable.swift#1", docExample_ReactiveCore_Traits_Completable_1, ["saved"]),
   ("Sources/ReactiveCore/Traits/Completable.swift#2", docExample_ReactiveCore_Traits_Completable_2, ["done"]),
+  ("Sources/ReactiveCore/Traits/Infallible+CombineLatest.swift#1", docExample_ReactiveCore_Traits_Infallible_CombineLatest_1, ["Ada (36)"]),
   ("Sources/ReactiveCore/Traits/Infallible.swift#1", docExample_ReactiveCore_Traits_Infallible_1, ["offline", "done"]),
   ("Sources/ReactiveCore/Traits/Infallible.swift#2", docExample_ReactiveCore_Traits_Infallible_2, ["1"]),
   ("Sources/ReactiveCore/Traits/Infallible.swift#3", docExample_ReactiveCore_Traits_Infallible_3, ["10", "20"]),
@@ -1995,6 +2122,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Traits/Single.swift#3", docExample_ReactiveCore_Traits_Single_3, ["20"]),
   ("Sources/ReactiveCore/Traits/Single.swift#4", docExample_ReactiveCore_Traits_Single_4, ["user 7"]),
   ("Sources/ReactiveCore/Traits/Single.swift#5", docExample_ReactiveCore_Traits_Single_5, ["0"]),
+  ("Sources/ReactiveCore/Traits/TraitEvent+Equatable.swift#1", docExample_ReactiveCore_Traits_TraitEvent_Equatable_1, []),
   ("Sources/ReactiveCore/Traits/TraitScheduling.swift#2", docExample_ReactiveCore_Traits_TraitScheduling_2, ["7"]),
   ("Sources/ReactiveCore/Traits/TraitScheduling.swift#3", docExample_ReactiveCore_Traits_TraitScheduling_3, ["done"]),
   ("Sources/ReactiveCore/Traits/TraitZip.swift#1", docExample_ReactiveCore_Traits_TraitZip_1, ["3"]),

@@ -193,7 +193,7 @@ enum Snippets {
     var line: Int
     var code: String
     /// The framework Linux lacks that the example needs, from a first line `// (SwiftUI)`
-    /// (or UIKit, AppKit, Combine): such an example is listed in the generated file, not compiled.
+    /// (or UIKit, AppKit, Combine, Darwin): such an example is listed in the generated file, not compiled.
     var framework: String?
   }
 
@@ -257,7 +257,7 @@ enum Snippets {
       }
       index += 1
       let first = code.first?.trimmingCharacters(in: .whitespaces) ?? ""
-      let framework = ["SwiftUI", "UIKit", "AppKit", "Combine"].first { first == "// (\($0))" }
+      let framework = ["SwiftUI", "UIKit", "AppKit", "Combine", "Darwin"].first { first == "// (\($0))" }
       examples.append(
         DocCommentExample(
           key: "\(file)#\(examples.count + 1)", file: file, line: start, code: dedent(code),

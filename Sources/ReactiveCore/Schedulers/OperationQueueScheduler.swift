@@ -11,6 +11,7 @@
   /// what `schedule` returns before the operation starts skips the action.
   ///
   /// ```swift
+  /// // (Darwin)
   /// let queue = OperationQueue()
   /// queue.maxConcurrentOperationCount = 2
   /// let scheduler = OperationQueueScheduler(operationQueue: queue)
