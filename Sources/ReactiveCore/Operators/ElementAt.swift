@@ -17,7 +17,7 @@ extension ObservableType {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
       let sink = ElementAtSink(downstream: downstream, index: index)
-      return DeferredEmission.wiring {
+      return Trampoline.activate {
         sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
         return sink.upstream
       }

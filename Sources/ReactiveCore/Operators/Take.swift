@@ -25,7 +25,7 @@ extension ObservableType {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
       let sink = TakeCountSink(downstream: downstream, count: count)
-      return DeferredEmission.wiring {
+      return Trampoline.activate {
         sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
         return sink.upstream
       }

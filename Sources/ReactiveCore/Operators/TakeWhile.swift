@@ -36,7 +36,7 @@ extension ObservableType {
       let sink = TakeWhileSink(
         downstream: downstream, predicate: predicate, stopWhen: stopWhen,
         inclusive: behavior == .inclusive)
-      return DeferredEmission.wiring {
+      return Trampoline.activate {
         sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
         return sink.upstream
       }
