@@ -16,11 +16,21 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
   @usableFromInline
   let subscribeHandler: (AnyObserver<Element>) -> Disposable
 
+  /// What this observable is made of, for the operators that run a recursive chain of their own
+  /// kind in one sink and in constant stack (`concat`, `catch`, `deferred`: see
+  /// `ConcatComposition`); `nil` for every other observable.
+  @usableFromInline
+  let composition: AnyObject?
+
   /// Creates an observable from a subscribe function that already obeys the observable contract
   /// (serial events, grammar, nothing after disposal). For user code, use `Observable.create`.
   @inlinable
-  package init(subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable) {
+  package init(
+    subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable,
+    composition: AnyObject? = nil
+  ) {
     self.subscribeHandler = subscribeHandler
+    self.composition = composition
   }
 
   @inlinable

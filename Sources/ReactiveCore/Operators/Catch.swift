@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
   /// Continues with the sequence returned by `handler` when the source fails.
   ///
@@ -11,17 +13,22 @@ extension ObservableType {
   /// // Prints: 7
   /// // Prints: 8
   /// ```
+  ///
+  /// The source's subscription is released when it fails, the fallback's when it terminates. A
+  /// fallback that is itself a `catch` (possibly behind `deferred`) runs in this sink: the recursive
+  /// idiom `func loop(_ k: Int) -> Observable<Int> { … .catch { _ in loop(k - 1) } }` runs in
+  /// constant stack at any depth.
   @inlinable
   public func `catch`(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>)
     -> Observable<Element>
   {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = CatchSink(downstream: downstream, handler: handler)
-      sink.serial.disposable = sink.upstream
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.serial
-    })
+    let composition = CatchComposition(source: asObservable(), handler: handler)
+    return Observable(
+      subscribeHandler: { downstream in
+        let sink = CatchSink(downstream: downstream, composition: composition)
+        sink.subscribeNext()
+        return sink.serial
+      }, composition: composition)
   }
 
   /// Replaces an error of the source with `element` followed by completion.
@@ -39,46 +46,91 @@ extension ObservableType {
   }
 }
 
+/// The source and handler of a `catch`, kept on its observable so that an enclosing `catch` sink
+/// can run a fallback that is itself a `catch` in place (see `CatchSink`).
 @usableFromInline
-final class CatchSink<Element>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Element>
+final class CatchComposition<Element>: @unchecked Sendable {  // immutable
+  @usableFromInline let source: Observable<Element>
   @usableFromInline let handler: (any Swift.Error) throws -> Observable<Element>
-  /// The source subscription.
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  /// What the subscriber disposes: first `upstream`, then the handler's subscription.
+
+  @inlinable
+  init(
+    source: Observable<Element>, handler: @escaping (any Swift.Error) throws -> Observable<Element>
+  ) {
+    self.source = source
+    self.handler = handler
+  }
+}
+
+/// Subscribes the source, then the fallback, in a `SubscribeLoop`: chains of synchronously failing
+/// `catch`es are followed by the loop, not by recursion.
+@usableFromInline
+final class CatchSink<Element>: @unchecked Sendable {
+  // `next` and `handler` are touched only by the subscribe loop and by the terminal event of the
+  // current subscription, which happen one after another (ordered by the loop's atomics).
+  @usableFromInline let downstream: AnyObserver<Element>
+  /// The observable to subscribe next; `nil` once subscribed.
+  @usableFromInline var next: Observable<Element>?
+  /// The handler for an error of the current subscription; `nil` for the final fallback.
+  @usableFromInline var handler: ((any Swift.Error) throws -> Observable<Element>)?
+  @usableFromInline let loop = SubscribeLoop()
+  /// What the subscriber disposes; holds the current subscription.
   @usableFromInline let serial = SerialDisposable()
   @usableFromInline let token = ResourceToken()
 
   @inlinable
-  init(
-    downstream: AnyObserver<Element>,
-    handler: @escaping (any Swift.Error) throws -> Observable<Element>
-  ) {
+  init(downstream: AnyObserver<Element>, composition: CatchComposition<Element>) {
     self.downstream = downstream
-    self.handler = handler
+    self.next = composition.source
+    self.handler = composition.handler
   }
 
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
+  func subscribeNext() {
+    loop.run {
+      if !serial.isDisposed, let observable = next {
+        next = nil
+        let current = SingleAssignmentDisposable()
+        serial.disposable = current
+        current.setDisposable(
+          observable.subscribe(AnyObserver(eventHandler: { event in self.on(event, current) })))
+      }
+    }
+  }
+
+  @inlinable
+  func on(_ event: Event<Element>, _ current: SingleAssignmentDisposable) {
+    guard !current.isStopped else { return }
     switch event {
     case .next:
       downstream.on(event)
     case .completed:
-      guard upstream.tryTerminate() else { return }
+      guard current.tryTerminate() else { return }
       downstream.on(event)
       serial.dispose()
     case .error(let error):
-      guard upstream.tryTerminate() else { return }
-      upstream.dispose()
-      let fallback: Observable<Element>
-      do { fallback = try handler(error) } catch {
+      guard current.tryTerminate() else { return }
+      current.dispose()
+      guard let handler else {
+        downstream.on(event)
+        serial.dispose()
+        return
+      }
+      do {
+        var fallback = try handler(error).resolvingDeferred()
+        self.handler = nil
+        // A fallback that is a `catch` runs here: its source next, its handler for that source.
+        if let nested = fallback.composition as? CatchComposition<Element> {
+          fallback = nested.source
+          self.handler = nested.handler
+        }
+        next = fallback
+      } catch {
         downstream.on(.error(error))
         serial.dispose()
         return
       }
-      // The fallback's events go straight downstream; it obeys the grammar itself.
-      serial.disposable = fallback.subscribe(downstream)
+      subscribeNext()
     }
   }
 }

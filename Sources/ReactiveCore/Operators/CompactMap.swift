@@ -13,48 +13,19 @@ extension ObservableType {
   public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?)
     -> Observable<Result>
   {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = CompactMapSink(downstream: downstream, transform: transform)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    lift { CompactMapOperator(transform: transform) }
   }
 }
 
 @usableFromInline
-final class CompactMapSink<Source, Result>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Result>
-  @usableFromInline let transform: (Source) throws -> Result?
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+struct CompactMapOperator<Input, Output>: SingleSourceOperator {
+  @usableFromInline let transform: (Input) throws -> Output?
+
+  @inlinable init(transform: @escaping (Input) throws -> Output?) { self.transform = transform }
 
   @inlinable
-  init(downstream: AnyObserver<Result>, transform: @escaping (Source) throws -> Result?) {
-    self.downstream = downstream
-    self.transform = transform
-  }
-
-  @inlinable
-  func on(_ event: Event<Source>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let element):
-      let result: Result?
-      do { result = try transform(element) } catch {
-        terminate(.error(error))
-        return
-      }
-      if let result { downstream.on(.next(result)) }
-    case .error(let error): terminate(.error(error))
-    case .completed: terminate(.completed)
-    }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Result>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+  func next(_ element: Input, _ downstream: AnyObserver<Output>) throws -> Bool {
+    if let result = try transform(element) { downstream.on(.next(result)) }
+    return true
   }
 }

@@ -1,9 +1,12 @@
+import Synchronization
+
 extension ObservableType {
   /// Emits the elements of each source in turn: the next source is subscribed only after the
   /// previous one completed.
   ///
   /// An error from any source ends the result. Long chains of synchronous sources run in a loop,
-  /// not recursively, so the stack does not grow with the number of sources.
+  /// not recursively, so the stack does not grow with the number of sources. Each source's
+  /// subscription is released as soon as it completes.
   ///
   /// ```swift
   /// _ = Observable.concat(.of(1, 2), .of(3)).subscribe(onNext: { print($0) })
@@ -17,10 +20,21 @@ extension ObservableType {
   }
 
   /// Emits the elements of each observable of `sequence` in turn (see `concat(_:)`).
+  ///
+  /// A source that is itself a `concat` (possibly behind `deferred`) is expanded in place rather
+  /// than subscribed: the recursive idiom
+  /// `func loop(_ k: Int) -> Observable<Int> { k == 0 ? .empty() : .just(k).concat(.deferred { loop(k - 1) }) }`
+  /// runs in one sink, in constant stack and with one forwarding step per element, at any depth.
   @inlinable
   public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
   where Sequence.Element == Observable<Element> {
-    mergeObservable(.from(sequence), maxConcurrent: 1, selector: { $0 })
+    let composition = ConcatComposition(sequence)
+    return Observable(
+      subscribeHandler: { downstream in
+        let sink = ConcatSink(downstream: downstream, sources: composition.makeIterator())
+        sink.subscribeNext()
+        return sink.serial
+      }, composition: composition)
   }
 
   /// Emits the elements of this sequence, then, once it completed, those of `second`.
@@ -35,6 +49,22 @@ extension ObservableType {
   where Source.Element == Element {
     Observable.concat([asObservable(), second.asObservable()])
   }
+
+  /// Emits the elements of this sequence, then those of `second` (see `concat(_:)`); this overload
+  /// lets `second` be written as `.deferred { … }` or `.just(…)` without naming its type.
+  ///
+  /// ```swift
+  /// func countdown(_ k: Int) -> Observable<Int> {
+  ///   k == 0 ? .empty() : .just(k).concat(.deferred { countdown(k - 1) })
+  /// }
+  /// _ = countdown(2).subscribe(onNext: { print($0) })
+  /// // Prints: 2
+  /// // Prints: 1
+  /// ```
+  @inlinable
+  public func concat(_ second: Observable<Element>) -> Observable<Element> {
+    Observable.concat([asObservable(), second])
+  }
 }
 
 extension ObservableType where Element: ObservableConvertibleType {
@@ -45,5 +75,130 @@ extension ObservableType where Element: ObservableConvertibleType {
   @inlinable
   public func concat() -> Observable<Element.Element> {
     merge(maxConcurrent: 1)
+  }
+}
+
+/// The sources of a `concat`, kept on its observable so that an enclosing `concat` sink can expand
+/// them in place (see `ConcatSink`).
+@usableFromInline
+final class ConcatComposition<Element>: @unchecked Sendable {  // immutable
+  @usableFromInline let makeIterator: () -> AnyIterator<Observable<Element>>
+
+  @inlinable
+  init<Sequence: Swift.Sequence>(_ sequence: Sequence)
+  where Sequence.Element == Observable<Element> {
+    makeIterator = { AnyIterator(sequence.makeIterator()) }
+  }
+}
+
+/// The factory of a `deferred` observable, kept on it so that `concat` and `catch` sinks can call
+/// it themselves and look at what it returns.
+@usableFromInline
+final class DeferredComposition<Element>: @unchecked Sendable {  // immutable
+  @usableFromInline let factory: () throws -> Observable<Element>
+
+  @inlinable
+  init(_ factory: @escaping () throws -> Observable<Element>) { self.factory = factory }
+}
+
+extension Observable {
+  /// Calls the factories of `deferred` observables until the result is not one (what subscribing
+  /// would do, without nesting a subscription per level).
+  @inlinable
+  func resolvingDeferred() throws -> Observable<Element> {
+    var observable = self
+    while let deferred = observable.composition as? DeferredComposition<Element> {
+      observable = try deferred.factory()
+    }
+    return observable
+  }
+}
+
+/// Subscribes the sources one after another in a `SubscribeLoop`: synchronous sources are chained
+/// by the loop, not by recursion.
+/// Sources that are `concat`s themselves are expanded onto `stack` instead of being subscribed.
+@usableFromInline
+final class ConcatSink<Element>: @unchecked Sendable {
+  // `stack` is touched only by the subscribe loop (one runner at a time, ordered by the loop's
+  // atomics); the events of one source are serial and sources never overlap.
+  @usableFromInline let downstream: AnyObserver<Element>
+  /// The iterators of the sources still to come, innermost expansion last; each with the source it
+  /// yields next, read ahead so that an exhausted iterator is dropped before an expansion is pushed
+  /// (a tail-position `concat` then replaces its parent instead of growing the stack).
+  @usableFromInline var stack: [(iterator: AnyIterator<Observable<Element>>, next: Observable<Element>)]
+  @usableFromInline let loop = SubscribeLoop()
+  /// What the subscriber disposes; holds the current source's subscription.
+  @usableFromInline let serial = SerialDisposable()
+  @usableFromInline let token = ResourceToken()
+
+  @inlinable
+  init(downstream: AnyObserver<Element>, sources: AnyIterator<Observable<Element>>) {
+    self.downstream = downstream
+    self.stack = []
+    push(sources)
+  }
+
+  @inlinable
+  func push(_ iterator: AnyIterator<Observable<Element>>) {
+    if let first = iterator.next() { stack.append((iterator, first)) }
+  }
+
+  /// The next source to subscribe, expanding nested `concat`s and `deferred`s; `nil` at the end.
+  @inlinable
+  func nextSource() throws -> Observable<Element>? {
+    while let top = stack.last {
+      let source = top.next
+      if let following = top.iterator.next() {
+        stack[stack.count - 1].next = following
+      } else {
+        stack.removeLast()
+      }
+      let resolved = try source.resolvingDeferred()
+      if let nested = resolved.composition as? ConcatComposition<Element> {
+        push(nested.makeIterator())
+        continue
+      }
+      return resolved
+    }
+    return nil
+  }
+
+  @inlinable
+  func subscribeNext() {
+    loop.run {
+      if !serial.isDisposed {
+        do {
+          if let source = try nextSource() {
+            let current = SingleAssignmentDisposable()
+            serial.disposable = current
+            current.setDisposable(
+              source.subscribe(AnyObserver(eventHandler: { event in self.on(event, current) })))
+          } else {
+            downstream.on(.completed)
+            serial.dispose()
+          }
+        } catch {
+          downstream.on(.error(error))
+          serial.dispose()
+        }
+      }
+    }
+  }
+
+  @inlinable
+  func on(_ event: Event<Element>, _ current: SingleAssignmentDisposable) {
+    guard !current.isStopped else { return }
+    switch event {
+    case .next:
+      downstream.on(event)
+    case .error:
+      guard current.tryTerminate() else { return }
+      downstream.on(event)
+      serial.dispose()
+    case .completed:
+      guard current.tryTerminate() else { return }
+      current.dispose()
+      subscribeNext()
+    }
   }
 }

@@ -55,13 +55,7 @@ extension ObservableType {
     _ keySelector: @escaping (Element) throws -> Key,
     comparer: @escaping (Key, Key) throws -> Bool
   ) -> Observable<Element> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = DistinctUntilChangedSink(
-        downstream: downstream, keySelector: keySelector, comparer: comparer)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    lift { DistinctUntilChangedOperator(keySelector: keySelector, comparer: comparer) }
   }
 
   /// Drops elements whose property at `keyPath` equals that of the previously emitted element;
@@ -82,48 +76,24 @@ extension ObservableType {
 }
 
 @usableFromInline
-final class DistinctUntilChangedSink<Element, Key>: @unchecked Sendable {
-  // Events are serial by contract.
-  @usableFromInline let downstream: AnyObserver<Element>
+struct DistinctUntilChangedOperator<Element, Key>: SingleSourceOperator {
   @usableFromInline let keySelector: (Element) throws -> Key
   @usableFromInline let comparer: (Key, Key) throws -> Bool
-  /// The key of the last emitted element (as in RxSwift, skipped elements do not replace it).
   @usableFromInline var currentKey: Key?
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
 
   @inlinable
-  init(
-    downstream: AnyObserver<Element>, keySelector: @escaping (Element) throws -> Key,
-    comparer: @escaping (Key, Key) throws -> Bool
-  ) {
-    self.downstream = downstream
+  init(keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool)
+  {
     self.keySelector = keySelector
     self.comparer = comparer
   }
 
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let element):
-      do {
-        let key = try keySelector(element)
-        if let currentKey, try comparer(currentKey, key) { return }
-        currentKey = key
-      } catch {
-        terminate(.error(error))
-        return
-      }
-      downstream.on(event)
-    case .error, .completed: terminate(event)
-    }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+  mutating func next(_ element: Element, _ downstream: AnyObserver<Element>) throws -> Bool {
+    let key = try keySelector(element)
+    if let currentKey, try comparer(currentKey, key) { return true }
+    currentKey = key
+    downstream.on(.next(element))
+    return true
   }
 }

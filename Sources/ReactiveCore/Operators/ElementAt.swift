@@ -14,52 +14,28 @@ extension ObservableType {
   @inlinable
   public func element(at index: Int) -> Observable<Element> {
     precondition(index >= 0, "element(at:): index can't be negative")
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = ElementAtSink(downstream: downstream, index: index)
-      return DeferredEmission.wiring {
-        sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-        return sink.upstream
-      }
-    })
+    return lift(mayEndEarly: true) { ElementAtOperator(remaining: index) }
   }
 }
 
 @usableFromInline
-final class ElementAtSink<Element>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Element>
+struct ElementAtOperator<Element>: SingleSourceOperator {
   @usableFromInline var remaining: Int
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+
+  @inlinable init(remaining: Int) { self.remaining = remaining }
 
   @inlinable
-  init(downstream: AnyObserver<Element>, index: Int) {
-    self.downstream = downstream
-    self.remaining = index
-  }
-
-  @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next:
-      if remaining > 0 {
-        remaining -= 1
-        return
-      }
-      guard upstream.tryTerminate() else { return }
-      downstream.on(event)
-      downstream.on(.completed)
-      upstream.dispose()
-    case .error: terminate(event)
-    case .completed: terminate(.error(RxError.argumentOutOfRange))
+  mutating func next(_ element: Element, _ downstream: AnyObserver<Element>) -> Bool {
+    if remaining > 0 {
+      remaining -= 1
+      return true
     }
+    downstream.on(.next(element))
+    return false
   }
 
   @inlinable
-  func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+  func completed(_ downstream: AnyObserver<Element>) throws {
+    throw RxError.argumentOutOfRange
   }
 }

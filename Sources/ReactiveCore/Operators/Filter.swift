@@ -11,47 +11,19 @@ extension ObservableType {
   /// - Complexity: O(1) per element; no allocation per element.
   @inlinable
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = FilterSink(downstream: downstream, predicate: predicate)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    lift { FilterOperator(predicate: predicate) }
   }
 }
 
 @usableFromInline
-final class FilterSink<Element>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Element>
+struct FilterOperator<Element>: SingleSourceOperator {
   @usableFromInline let predicate: (Element) throws -> Bool
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+
+  @inlinable init(predicate: @escaping (Element) throws -> Bool) { self.predicate = predicate }
 
   @inlinable
-  init(downstream: AnyObserver<Element>, predicate: @escaping (Element) throws -> Bool) {
-    self.downstream = downstream
-    self.predicate = predicate
-  }
-
-  @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let element):
-      let passes: Bool
-      do { passes = try predicate(element) } catch {
-        terminate(.error(error))
-        return
-      }
-      if passes { downstream.on(event) }
-    case .error, .completed: terminate(event)
-    }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+  func next(_ element: Element, _ downstream: AnyObserver<Element>) throws -> Bool {
+    if try predicate(element) { downstream.on(.next(element)) }
+    return true
   }
 }

@@ -21,28 +21,38 @@ extension ObservableType {
     iterate: @escaping (Element) throws -> Element
   ) -> Observable<Element> {
     Observable(subscribeHandler: { observer in
-      let disposable = GeneratorDisposable()
-      DeferredEmission.run {
-        var state = initialState
-        var isFirst = true
-        do {
-          while !disposable.isDisposed {
-            if isFirst {
-              isFirst = false
-            } else {
-              state = try iterate(state)
-            }
-            guard try condition(state) else {
-              observer.on(.completed)
-              return
-            }
-            observer.on(.next(state))
-          }
-        } catch {
-          if !disposable.isDisposed { observer.on(.error(error)) }
-        }
-      }
-      return disposable
+      SyncGenerator.subscribe(
+        observer,
+        state: IterateGeneratorState(state: initialState, condition: condition, iterate: iterate))
     })
+  }
+}
+
+/// `initialState`, then `iterate` applied over and over, while `condition` holds.
+@usableFromInline
+struct IterateGeneratorState<Element>: GeneratorState {
+  @usableFromInline var state: Element
+  @usableFromInline var isFirst = true
+  @usableFromInline let condition: (Element) throws -> Bool
+  @usableFromInline let iterate: (Element) throws -> Element
+
+  @inlinable
+  init(
+    state: Element, condition: @escaping (Element) throws -> Bool,
+    iterate: @escaping (Element) throws -> Element
+  ) {
+    self.state = state
+    self.condition = condition
+    self.iterate = iterate
+  }
+
+  @inlinable
+  mutating func next() throws -> Element? {
+    if isFirst {
+      isFirst = false
+    } else {
+      state = try iterate(state)
+    }
+    return try condition(state) ? state : nil
   }
 }

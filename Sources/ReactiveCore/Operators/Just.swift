@@ -59,15 +59,7 @@ extension ObservableType {
   public static func from<S: Sequence>(_ sequence: S) -> Observable<Element>
   where S.Element == Element {
     Observable(subscribeHandler: { observer in
-      let disposable = GeneratorDisposable()
-      DeferredEmission.run {
-        for element in sequence {
-          if disposable.isDisposed { return }
-          observer.on(.next(element))
-        }
-        if !disposable.isDisposed { observer.on(.completed) }
-      }
-      return disposable
+      SyncGenerator.subscribe(observer, state: IteratorGeneratorState(sequence.makeIterator()))
     })
   }
 
@@ -80,13 +72,14 @@ extension ObservableType {
   public static func deferred(
     _ factory: @escaping () throws -> Observable<Element>
   ) -> Observable<Element> {
-    Observable(subscribeHandler: { observer in
-      do {
-        return try factory().asObservable().subscribe(observer)
-      } catch {
-        observer.on(.error(error))
-        return Disposables.create()
-      }
-    })
+    Observable(
+      subscribeHandler: { observer in
+        do {
+          return try factory().asObservable().subscribe(observer)
+        } catch {
+          observer.on(.error(error))
+          return Disposables.create()
+        }
+      }, composition: DeferredComposition(factory))
   }
 }

@@ -13,48 +13,19 @@ extension ObservableType {
   public func map<Result>(_ transform: @escaping (Element) throws -> Result)
     -> Observable<Result>
   {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = MapSink(downstream: downstream, transform: transform)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    lift { MapOperator(transform: transform) }
   }
 }
 
 @usableFromInline
-final class MapSink<Source, Result>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Result>
-  @usableFromInline let transform: (Source) throws -> Result
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+struct MapOperator<Input, Output>: SingleSourceOperator {
+  @usableFromInline let transform: (Input) throws -> Output
+
+  @inlinable init(transform: @escaping (Input) throws -> Output) { self.transform = transform }
 
   @inlinable
-  init(downstream: AnyObserver<Result>, transform: @escaping (Source) throws -> Result) {
-    self.downstream = downstream
-    self.transform = transform
-  }
-
-  @inlinable
-  func on(_ event: Event<Source>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let element):
-      let result: Result
-      do { result = try transform(element) } catch {
-        terminate(.error(error))
-        return
-      }
-      downstream.on(.next(result))
-    case .error(let error): terminate(.error(error))
-    case .completed: terminate(.completed)
-    }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Result>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+  func next(_ element: Input, _ downstream: AnyObserver<Output>) throws -> Bool {
+    downstream.on(.next(try transform(element)))
+    return true
   }
 }

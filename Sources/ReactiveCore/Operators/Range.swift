@@ -17,17 +17,26 @@ extension ObservableType where Element: FixedWidthInteger {
     precondition(count >= 0, "range: count can't be negative")
     precondition(count == 0 || start &+ (count - 1) >= start, "range: overflow")
     return Observable(subscribeHandler: { observer in
-      let disposable = GeneratorDisposable()
-      DeferredEmission.run {
-        var offset: Element = 0
-        while offset < count {
-          if disposable.isDisposed { return }
-          observer.on(.next(start + offset))
-          offset += 1
-        }
-        if !disposable.isDisposed { observer.on(.completed) }
-      }
-      return disposable
+      SyncGenerator.subscribe(observer, state: RangeGeneratorState(start: start, count: count))
     })
+  }
+}
+
+/// The integers `start ..< start + count`, without forming the (possibly overflowing) end.
+@usableFromInline
+struct RangeGeneratorState<Element: FixedWidthInteger>: GeneratorState {
+  @usableFromInline let start: Element
+  @usableFromInline let count: Element
+  @usableFromInline var offset: Element = 0
+
+  @inlinable init(start: Element, count: Element) {
+    self.start = start
+    self.count = count
+  }
+
+  @inlinable mutating func next() -> Element? {
+    guard offset < count else { return nil }
+    defer { offset += 1 }
+    return start + offset
   }
 }

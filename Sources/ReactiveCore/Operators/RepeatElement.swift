@@ -14,13 +14,15 @@ extension ObservableType {
   @inlinable
   public static func repeatElement(_ element: Element) -> Observable<Element> {
     Observable(subscribeHandler: { observer in
-      let disposable = GeneratorDisposable()
-      DeferredEmission.run {
-        while !disposable.isDisposed {
-          observer.on(.next(element))
-        }
-      }
-      return disposable
+      SyncGenerator.subscribe(observer, state: RepeatGeneratorState(element: element))
     })
   }
+}
+
+/// The same element, forever.
+@usableFromInline
+struct RepeatGeneratorState<Element>: GeneratorState {
+  @usableFromInline let element: Element
+  @inlinable init(element: Element) { self.element = element }
+  @inlinable func next() -> Element? { element }
 }

@@ -52,25 +52,24 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = RetrySink(downstream: downstream, source: source, attempts: attempts)
       // Inside `take` and friends the attempts start once they can stop them (see
-      // `DeferredEmission`): retrying a synchronously failing source forever then still ends.
-      DeferredEmission.run { sink.subscribeNextAttempt() }
+      // `Trampoline`): retrying a synchronously failing source forever then still ends.
+      Trampoline.startOrQueue { sink.subscribeNextAttempt() }
       return sink.serial
     })
   }
 }
 
-/// Subscribes attempt after attempt. `pending` counts requested attempts: the caller that raises it
-/// from 0 runs the subscribe loop, callers during an attempt's subscription only add one, so a
-/// source that fails inside `subscribe` is retried by the loop rather than by recursion.
+/// Subscribes attempt after attempt in a `SubscribeLoop`: a source that fails inside `subscribe` is
+/// retried by the loop rather than by recursion.
 @usableFromInline
 final class RetrySink<Element>: @unchecked Sendable {
   // `remaining` is touched only by the event path of the current attempt (attempts never overlap:
-  // the next one starts after the previous one failed), ordered by `pending`'s atomics.
+  // the next one starts after the previous one failed), ordered by the loop's atomics.
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let source: Observable<Element>
   /// Attempts left after the current one; `nil` means forever.
   @usableFromInline var remaining: Int?
-  @usableFromInline let pending = Atomic<Int>(0)
+  @usableFromInline let loop = SubscribeLoop()
   /// What the subscriber disposes; holds the current attempt.
   @usableFromInline let serial = SerialDisposable()
   @usableFromInline let token = ResourceToken()
@@ -84,8 +83,7 @@ final class RetrySink<Element>: @unchecked Sendable {
 
   @inlinable
   func subscribeNextAttempt() {
-    guard pending.add(1, ordering: .acquiringAndReleasing).newValue == 1 else { return }
-    repeat {
+    loop.run {
       if !serial.isDisposed {
         let attempt = SingleAssignmentDisposable()
         serial.disposable = attempt
@@ -93,7 +91,7 @@ final class RetrySink<Element>: @unchecked Sendable {
           source.subscribe(AnyObserver(eventHandler: { event in self.on(event, attempt: attempt) }))
         )
       }
-    } while pending.subtract(1, ordering: .acquiringAndReleasing).newValue != 0
+    }
   }
 
   @inlinable

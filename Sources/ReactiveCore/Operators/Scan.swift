@@ -15,12 +15,7 @@ extension ObservableType {
   public func scan<Accumulate>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = ScanSink(downstream: downstream, seed: seed, accumulator: accumulator)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    lift { ScanOperator(accumulated: seed, accumulator: accumulator) }
   }
 
   /// Emits the running state after `accumulator` mutates it in place with each element.
@@ -38,95 +33,44 @@ extension ObservableType {
   public func scan<Accumulate>(
     into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
   ) -> Observable<Accumulate> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = ScanIntoSink(downstream: downstream, seed: seed, accumulator: accumulator)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    lift { ScanIntoOperator(accumulated: seed, accumulator: accumulator) }
   }
 }
 
 @usableFromInline
-final class ScanSink<Element, Accumulate>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Accumulate>
-  @usableFromInline let accumulator: (Accumulate, Element) throws -> Accumulate
+struct ScanOperator<Element, Accumulate>: SingleSourceOperator {
   @usableFromInline var accumulated: Accumulate
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+  @usableFromInline let accumulator: (Accumulate, Element) throws -> Accumulate
 
   @inlinable
-  init(
-    downstream: AnyObserver<Accumulate>, seed: Accumulate,
-    accumulator: @escaping (Accumulate, Element) throws -> Accumulate
-  ) {
-    self.downstream = downstream
-    self.accumulated = seed
+  init(accumulated: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate) {
+    self.accumulated = accumulated
     self.accumulator = accumulator
   }
 
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let element):
-      do { accumulated = try accumulator(accumulated, element) } catch {
-        terminate(.error(error))
-        return
-      }
-      downstream.on(.next(accumulated))
-    case .error(let error): terminate(.error(error))
-    case .completed: terminate(.completed)
-    }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Accumulate>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+  mutating func next(_ element: Element, _ downstream: AnyObserver<Accumulate>) throws -> Bool {
+    accumulated = try accumulator(accumulated, element)
+    downstream.on(.next(accumulated))
+    return true
   }
 }
 
 @usableFromInline
-final class ScanIntoSink<Element, Accumulate>: @unchecked Sendable {
-  // Events are serial by contract.
-  @usableFromInline let downstream: AnyObserver<Accumulate>
+struct ScanIntoOperator<Element, Accumulate>: SingleSourceOperator {
+  @usableFromInline var accumulated: Accumulate
   @usableFromInline let accumulator: (inout Accumulate, Element) throws -> Void
-  // Only touched by the serial event path, so the dynamic exclusivity check is not needed.
-  @exclusivity(unchecked) @usableFromInline var accumulated: Accumulate
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
 
   @inlinable
-  init(
-    downstream: AnyObserver<Accumulate>, seed: Accumulate,
-    accumulator: @escaping (inout Accumulate, Element) throws -> Void
-  ) {
-    self.downstream = downstream
-    self.accumulated = seed
+  init(accumulated: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void) {
+    self.accumulated = accumulated
     self.accumulator = accumulator
   }
 
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let element):
-      do { try accumulator(&accumulated, element) } catch {
-        terminate(.error(error))
-        return
-      }
-      downstream.on(.next(accumulated))
-    case .error(let error): terminate(.error(error))
-    case .completed: terminate(.completed)
-    }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Accumulate>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+  mutating func next(_ element: Element, _ downstream: AnyObserver<Accumulate>) throws -> Bool {
+    try accumulator(&accumulated, element)
+    downstream.on(.next(accumulated))
+    return true
   }
 }

@@ -10,42 +10,23 @@ extension ObservableType {
   @inlinable
   public func skip(_ count: Int) -> Observable<Element> {
     precondition(count >= 0, "skip: count can't be negative")
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = SkipCountSink(downstream: downstream, count: count)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    return lift { SkipCountOperator(remaining: count) }
   }
 }
 
 @usableFromInline
-final class SkipCountSink<Element>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Element>
+struct SkipCountOperator<Element>: SingleSourceOperator {
   @usableFromInline var remaining: Int
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+
+  @inlinable init(remaining: Int) { self.remaining = remaining }
 
   @inlinable
-  init(downstream: AnyObserver<Element>, count: Int) {
-    self.downstream = downstream
-    self.remaining = count
-  }
-
-  @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next:
-      if remaining > 0 {
-        remaining -= 1
-      } else {
-        downstream.on(event)
-      }
-    case .error, .completed:
-      guard upstream.tryTerminate() else { return }
-      downstream.on(event)
-      upstream.dispose()
+  mutating func next(_ element: Element, _ downstream: AnyObserver<Element>) -> Bool {
+    if remaining > 0 {
+      remaining -= 1
+    } else {
+      downstream.on(.next(element))
     }
+    return true
   }
 }

@@ -11,49 +11,21 @@ extension ObservableType {
   /// - Complexity: O(1) per element plus the cost of `predicate` until it first fails.
   @inlinable
   public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = SkipWhileSink(downstream: downstream, predicate: predicate)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    lift { SkipWhileOperator(predicate: predicate) }
   }
 }
 
 @usableFromInline
-final class SkipWhileSink<Element>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Element>
+struct SkipWhileOperator<Element>: SingleSourceOperator {
   @usableFromInline let predicate: (Element) throws -> Bool
   @usableFromInline var running = false
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+
+  @inlinable init(predicate: @escaping (Element) throws -> Bool) { self.predicate = predicate }
 
   @inlinable
-  init(downstream: AnyObserver<Element>, predicate: @escaping (Element) throws -> Bool) {
-    self.downstream = downstream
-    self.predicate = predicate
-  }
-
-  @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let element):
-      if !running {
-        do { running = try !predicate(element) } catch {
-          terminate(.error(error))
-          return
-        }
-      }
-      if running { downstream.on(event) }
-    case .error, .completed: terminate(event)
-    }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+  mutating func next(_ element: Element, _ downstream: AnyObserver<Element>) throws -> Bool {
+    if !running { running = try !predicate(element) }
+    if running { downstream.on(.next(element)) }
+    return true
   }
 }

@@ -22,46 +22,20 @@ extension ObservableType {
         return Disposables.create()
       })
     }
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = TakeCountSink(downstream: downstream, count: count)
-      return DeferredEmission.wiring {
-        sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-        return sink.upstream
-      }
-    })
+    return lift(mayEndEarly: true) { TakeCountOperator(remaining: count) }
   }
 }
 
 @usableFromInline
-final class TakeCountSink<Element>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Element>
+struct TakeCountOperator<Element>: SingleSourceOperator {
   @usableFromInline var remaining: Int
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+
+  @inlinable init(remaining: Int) { self.remaining = remaining }
 
   @inlinable
-  init(downstream: AnyObserver<Element>, count: Int) {
-    self.downstream = downstream
-    self.remaining = count
-  }
-
-  @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next:
-      remaining -= 1
-      downstream.on(event)
-      if remaining == 0 { terminate(.completed) }
-    case .error, .completed: terminate(event)
-    }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+  mutating func next(_ element: Element, _ downstream: AnyObserver<Element>) -> Bool {
+    remaining -= 1
+    downstream.on(.next(element))
+    return remaining > 0
   }
 }

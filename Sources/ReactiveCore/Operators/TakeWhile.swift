@@ -31,65 +31,31 @@ extension ObservableType {
   func takeWithPredicate(
     _ predicate: @escaping (Element) throws -> Bool, stopWhen: Bool, behavior: TakeBehavior
   ) -> Observable<Element> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = TakeWhileSink(
-        downstream: downstream, predicate: predicate, stopWhen: stopWhen,
-        inclusive: behavior == .inclusive)
-      return DeferredEmission.wiring {
-        sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-        return sink.upstream
-      }
-    })
+    let inclusive = behavior == .inclusive
+    return lift(mayEndEarly: true) {
+      TakeWhileOperator(predicate: predicate, stopWhen: stopWhen, inclusive: inclusive)
+    }
   }
 }
 
 @usableFromInline
-final class TakeWhileSink<Element>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Element>
+struct TakeWhileOperator<Element>: SingleSourceOperator {
   @usableFromInline let predicate: (Element) throws -> Bool
+  /// The predicate result that ends the sequence (`false` for `take(while:)`).
   @usableFromInline let stopWhen: Bool
   @usableFromInline let inclusive: Bool
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
 
   @inlinable
-  init(
-    downstream: AnyObserver<Element>, predicate: @escaping (Element) throws -> Bool,
-    stopWhen: Bool, inclusive: Bool
-  ) {
-    self.downstream = downstream
+  init(predicate: @escaping (Element) throws -> Bool, stopWhen: Bool, inclusive: Bool) {
     self.predicate = predicate
     self.stopWhen = stopWhen
     self.inclusive = inclusive
   }
 
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let element):
-      let stops: Bool
-      do { stops = try predicate(element) == stopWhen } catch {
-        terminate(.error(error))
-        return
-      }
-      if !stops {
-        downstream.on(event)
-        return
-      }
-      guard upstream.tryTerminate() else { return }
-      if inclusive { downstream.on(event) }
-      downstream.on(.completed)
-      upstream.dispose()
-    case .error, .completed: terminate(event)
-    }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+  func next(_ element: Element, _ downstream: AnyObserver<Element>) throws -> Bool {
+    let stops = try predicate(element) == stopWhen
+    if !stops || inclusive { downstream.on(.next(element)) }
+    return !stops
   }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Runs work on the calling thread as a trampoline: the first `schedule` on a thread runs its
 /// action at once; a `schedule` made while that action (or anything it scheduled) is running is
 /// queued and runs after it, in order, before the outermost `schedule` returns.
@@ -23,6 +15,9 @@
 /// // Prints: second
 /// ```
 ///
+/// It is the package's one per-thread trampoline (`Trampoline`, in Internal/Delivery/): synchronous
+/// generators subscribed inside a scheduled action are queued behind it too, as in RxSwift.
+///
 /// Thread safety: each thread has its own queue (kept in a pthread key, no Foundation), so any
 /// thread may use the scheduler; work never moves to another thread. Disposing a queued item
 /// before it runs skips it.
@@ -34,61 +29,21 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
 
   /// `true` when nothing is running on this thread's trampoline, so `schedule` would run its
   /// action at once; `false` inside a scheduled action (where `schedule` queues).
-  public static var isScheduleRequired: Bool { !Trampoline.current.isRunning }
+  public static var isScheduleRequired: Bool { !Trampoline.isActive }
 
   public func schedule<StateType>(
     _ state: StateType, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
     let trampoline = Trampoline.current
-    if trampoline.isRunning {
+    if trampoline.isActive {
       let work = ScheduledAction(state, action: action)
       trampoline.queue.append(work)
       return work
     }
-    trampoline.isRunning = true
-    let disposable = action(state)
-    while let next = trampoline.queue.popFirst() {
-      next.run()
-    }
-    trampoline.isRunning = false
-    return disposable
+    return Trampoline.activate { action(state) }
   }
 }
 
-/// Something a trampoline can run later.
-protocol TrampolineItem: AnyObject {
-  func run()
-}
-
-extension ScheduledAction: TrampolineItem {}
-
-/// The per-thread state of `CurrentThreadScheduler`: whether a trampoline is running on this thread
-/// and what is queued behind it. Created once per thread, released when the thread exits.
-final class Trampoline {
-  // Touched only by its own thread (it lives in a thread-specific key).
-  var isRunning = false
-  var queue = FIFO<any TrampolineItem>()
-
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    let rc = pthread_key_create(&key) { pointer in
-      #if canImport(Darwin)
-        Unmanaged<Trampoline>.fromOpaque(pointer).release()
-      #else
-        if let pointer { Unmanaged<Trampoline>.fromOpaque(pointer).release() }
-      #endif
-    }
-    precondition(rc == 0, "pthread_key_create failed: \(rc)")
-    return key
-  }()
-
-  /// This thread's trampoline.
-  static var current: Trampoline {
-    if let pointer = pthread_getspecific(key) {
-      return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
-    }
-    let trampoline = Trampoline()
-    pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
-    return trampoline
-  }
+extension ScheduledAction: TrampolineItem {
+  func run(on trampoline: Trampoline?) { run() }
 }

@@ -68,7 +68,8 @@ import Testing
       let ticks = try scheduler.createHotObservable("^--x---x-x----x")
       let res = scheduler.start { xs.sample(ticks) }
       #expect(res.events == (try Marbles.events("^--a---c------(d|)")))
-      #expect(xs.subscriptions == [Subscription(200, 330)])  // released at its completion (RxSwift)
+      // The source is released when it completes (330), as in RxSwift; the sampler at the end.
+      #expect(xs.subscriptions == [Subscription(200, 330)])
       #expect(ticks.subscriptions == [Subscription(200, 340)])
     }
   }

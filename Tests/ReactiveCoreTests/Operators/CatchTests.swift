@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveTesting
 import Testing
 
 @Suite struct CatchTests {
@@ -82,5 +83,18 @@ import Testing
     checkOperatorContract { $0.catch { _ in .just(-1) } }
     checkOperatorContract { $0.catchAndReturn(-1) }
     checkOperatorContract { $0.catch { _ in .never() } }
+  }
+
+  /// As in RxSwift: the fallback's subscription ends when it terminates, not at disposal (1000).
+  @Test func releasesTheSourceWhenItFailsAndTheFallbackWhenItTerminates() {
+    expectNoLeaks {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError())])
+      let ys = scheduler.createColdObservable([.next(10, 2), .completed(20)])
+      let res = scheduler.start { xs.catch { _ in ys.asObservable() } }
+      #expect(res.events == [.next(210, 1), .next(230, 2), .completed(240)])
+      #expect(xs.subscriptions == [Subscription(200, 220)])
+      #expect(ys.subscriptions == [Subscription(220, 240)])
+    }
   }
 }

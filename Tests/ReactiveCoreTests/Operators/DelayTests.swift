@@ -12,7 +12,8 @@ import Testing
       ])
       let res = scheduler.start { xs.delay(.seconds(20), scheduler: scheduler) }
       #expect(res.events == [.next(230, 1), .next(235, 2), .next(270, 3), .completed(280)])
-      #expect(xs.subscriptions == [Subscription(200, 260)])  // released at its completion (RxSwift)
+      // The source is released when it completes (260), as in RxSwift, not when delivery ends.
+      #expect(xs.subscriptions == [Subscription(200, 260)])
     }
   }
 

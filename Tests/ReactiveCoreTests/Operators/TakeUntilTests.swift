@@ -72,8 +72,9 @@ import Testing
       let recorder = Recorder<Int>()
       let stop = Observable.range(start: 0, count: 10).filter { $0 == 5 }
       _ = Observable.range(start: 0, count: 10).take(until: stop).subscribe(recorder)
-      // `other` is subscribed first and runs first: it stops the result before the source emits.
-      #expect(recorder.events == [.completed])
+      // Both generators are queued on the trampoline (`other` first) and take turns element by
+      // element, as with RxSwift's trampoline: the source emits 0...4 before `other` reaches 5.
+      #expect(recorder.events == [.next(0), .next(1), .next(2), .next(3), .next(4), .completed])
     }
   }
 

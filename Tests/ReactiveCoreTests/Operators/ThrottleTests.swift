@@ -18,7 +18,8 @@ import Testing
         res.events == [
           .next(210, 1), .next(240, 3), .next(300, 4), .next(330, 5), .completed(330),
         ])
-      #expect(xs.subscriptions == [Subscription(200, 320)])  // released at its completion (RxSwift)
+      // The source is released when it completes (320), as in RxSwift, not when delivery ends.
+      #expect(xs.subscriptions == [Subscription(200, 320)])
     }
   }
 

@@ -37,6 +37,12 @@ case "relay":
   let subscription = relay.subscribe(onNext: onNext)
   for value in 0..<count { relay.accept(value) }
   subscription.dispose()
+case "chain":
+  let relay = PublishRelay<Int>()
+  let subscription = relay.map { $0 &+ 1 }.filter { $0 & 1 == 0 }.map { $0 &* 2 }
+    .scan(0) { $0 &+ $1 }.subscribe(onNext: onNext)
+  for value in 0..<count { relay.accept(value) }
+  subscription.dispose()
 case "fanout":
   let relay = PublishRelay<Int>()
   let subscriptions = (0..<100).map { _ in relay.subscribe(onNext: onNext) }
@@ -126,7 +132,7 @@ case "hero-closure":
   sink.value = view.rendered
 default:
   print(
-    "unknown scenario \(scenario): relay, fanout, subscribe-dispose, bag, behavior, combine-latest,"
+    "unknown scenario \(scenario): relay, chain, fanout, subscribe-dispose, bag, behavior, combine-latest,"
       + " flat-map-latest, store, store-closure, store-scan, hero, hero-closure, dispose-many")
 }
 print(sink.value)

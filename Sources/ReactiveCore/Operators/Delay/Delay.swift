@@ -21,7 +21,7 @@ extension ObservableType {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
       let sink = DelaySink(downstream: downstream, dueTime: dueTime, scheduler: scheduler)
-      sink.upstream.setDisposable(
+      sink.sourceSubscription.setDisposable(
         source.subscribe(AnyObserver(eventHandler: { sink.serializer.submit(.event($0)) })))
       return sink
     })
@@ -40,8 +40,12 @@ final class DelaySink<Element>: Disposable, @unchecked Sendable {
 
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let scheduler: SchedulerType
-  /// Stopped once the upstream terminated with an error, or delivery ended.
+  /// Stopped once the upstream terminated with an error, or delivery ended (lifetime flags only:
+  /// never holds a subscription).
   @usableFromInline let upstream = SingleAssignmentDisposable()
+  /// The source subscription, released as soon as the source terminates (as in RxSwift), before
+  /// the sink ends.
+  @usableFromInline let sourceSubscription = SingleAssignmentDisposable()
   @usableFromInline let timer = SerialDisposable()
   @usableFromInline let token = ResourceToken()
   @usableFromInline var machine: DelayStateMachine<Element>
@@ -72,6 +76,7 @@ final class DelaySink<Element>: Disposable, @unchecked Sendable {
     case .event(let event):
       guard !upstreamDone else { return }
       upstreamDone = event.isCompleted
+      if upstreamDone { sourceSubscription.dispose() }
       step = machine.enqueue(event, now: scheduler.now)
     case .timer:
       machine.timerFired()
@@ -104,6 +109,7 @@ final class DelaySink<Element>: Disposable, @unchecked Sendable {
   @inlinable
   func dispose() {
     upstream.dispose()
+    sourceSubscription.dispose()
     timer.dispose()
   }
 }

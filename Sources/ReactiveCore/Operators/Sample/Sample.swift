@@ -27,7 +27,7 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = SampleSink<Element, Source.Element>(
         downstream: downstream, defaultValue: defaultValue)
-      sink.upstream.setDisposable(
+      sink.sourceSubscription.setDisposable(
         source.subscribe(AnyObserver(eventHandler: { sink.serializer.submit(.source($0)) })))
       sink.samplerSubscription.setDisposable(
         sampler.subscribe(AnyObserver(eventHandler: { sink.serializer.submit(.sampler($0)) })))
@@ -47,8 +47,11 @@ final class SampleSink<Element, Tick>: Disposable, @unchecked Sendable {
   }
 
   @usableFromInline let downstream: AnyObserver<Element>
-  /// The source subscription, and the lifetime flags of the whole sink.
+  /// The lifetime flags of the whole sink (never holds a subscription).
   @usableFromInline let upstream = SingleAssignmentDisposable()
+  /// The source subscription, released as soon as the source terminates (as in RxSwift), before
+  /// the sink ends.
+  @usableFromInline let sourceSubscription = SingleAssignmentDisposable()
   @usableFromInline let samplerSubscription = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
   @usableFromInline var machine: SampleStateMachine<Element>
@@ -73,6 +76,7 @@ final class SampleSink<Element, Tick>: Disposable, @unchecked Sendable {
       return
     case .source(.completed):
       machine.sourceCompleted()
+      sourceSubscription.dispose()
       return
     case .source(.error(let error)), .sampler(.error(let error)):
       action = .fail(error)
@@ -102,6 +106,7 @@ final class SampleSink<Element, Tick>: Disposable, @unchecked Sendable {
   @inlinable
   func dispose() {
     upstream.dispose()
+    sourceSubscription.dispose()
     samplerSubscription.dispose()
   }
 }

@@ -30,7 +30,7 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = ThrottleSink(
         downstream: downstream, dueTime: dueTime, latest: latest, scheduler: scheduler)
-      sink.upstream.setDisposable(
+      sink.sourceSubscription.setDisposable(
         source.subscribe(AnyObserver(eventHandler: { sink.serializer.submit(.event($0)) })))
       return sink
     })
@@ -49,7 +49,11 @@ final class ThrottleSink<Element>: Disposable, @unchecked Sendable {
 
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let scheduler: SchedulerType
+  /// The lifetime flags of the whole sink (never holds a subscription).
   @usableFromInline let upstream = SingleAssignmentDisposable()
+  /// The source subscription, released as soon as the source terminates (as in RxSwift), before
+  /// the sink ends.
+  @usableFromInline let sourceSubscription = SingleAssignmentDisposable()
   @usableFromInline let timer = SerialDisposable()
   @usableFromInline let token = ResourceToken()
   @usableFromInline var machine: ThrottleStateMachine<Element>
@@ -73,7 +77,9 @@ final class ThrottleSink<Element>: Disposable, @unchecked Sendable {
     let action: ThrottleStateMachine<Element>.Action
     switch input {
     case .event(.next(let element)): action = machine.next(element, now: scheduler.now)
-    case .event(.completed): action = machine.completed()
+    case .event(.completed):
+      sourceSubscription.dispose()
+      action = machine.completed()
     case .event(.error(let error)): action = machine.failed(error)
     case .timer: action = machine.timerFired()
     }
@@ -104,6 +110,7 @@ final class ThrottleSink<Element>: Disposable, @unchecked Sendable {
   @inlinable
   func dispose() {
     upstream.dispose()
+    sourceSubscription.dispose()
     timer.dispose()
   }
 }

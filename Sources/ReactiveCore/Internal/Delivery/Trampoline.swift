@@ -1,0 +1,173 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The per-thread trampoline: work that starts while the trampoline is active on this thread is
+/// queued and runs after the current work, in order, before the outermost activation returns.
+///
+/// One trampoline serves three clients:
+/// - `CurrentThreadScheduler`: its `schedule` is `Trampoline.schedule(_:)`.
+/// - Operators that can end a sequence before its source does (`take`, `take(while:)`,
+///   `take(until:)`, `element(at:)`) subscribe inside `Trampoline.activate(_:)`. A synchronous
+///   generator (`from`, `of`, `range`, `repeatElement`, `generate`) or a `retry` loop started while
+///   the trampoline is active is queued and returns its disposable at once, so the operator holds
+///   every disposable before the first element flows and can stop the generator: generators nested
+///   anywhere below it (inside `flatMap`, `concat`, `zip`, …) are queued the same way, because the
+///   trampoline stays active while the queue drains.
+/// - Queued generators take turns: while other work waits, a generator yields after each element
+///   (it queues itself again), so `zip(from(1...), from(1...)).take(3)` pairs the two.
+///
+/// Outside an activation nothing is queued: a generator emits at once inside `subscribe`, which is
+/// the documented "no trampoline for synchronous sources" behaviour (`merge(.of(1, 2, 3),
+/// .of(10, 20, 30))` emits `1, 2, 3, 10, 20, 30`).
+///
+/// Thread safety: each thread has its own trampoline, kept in a pthread key and touched only by
+/// that thread; work never moves to another thread. It is created on first use and released when
+/// the thread exits.
+@usableFromInline
+final class Trampoline {
+  /// `true` while an activation runs on this thread.
+  @usableFromInline var isActive = false
+  @usableFromInline var queue = FIFO<any TrampolineItem>()
+
+  @usableFromInline init() {}
+
+  @usableFromInline
+  static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let rc = pthread_key_create(&key) { pointer in
+      #if canImport(Darwin)
+        Unmanaged<Trampoline>.fromOpaque(pointer).release()
+      #else
+        if let pointer { Unmanaged<Trampoline>.fromOpaque(pointer).release() }
+      #endif
+    }
+    precondition(rc == 0, "pthread_key_create failed: \(rc)")
+    return key
+  }()
+
+  /// This thread's trampoline.
+  @inlinable
+  static var current: Trampoline {
+    if let pointer = pthread_getspecific(key) {
+      return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    return makeCurrent()
+  }
+
+  @usableFromInline
+  static func makeCurrent() -> Trampoline {
+    let trampoline = Trampoline()
+    pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
+    return trampoline
+  }
+
+  /// `true` while an activation runs on this thread (work started now would be queued).
+  @inlinable
+  static var isActive: Bool { current.isActive }
+
+  /// Runs `body` with the trampoline active; if this is the outermost activation on this thread,
+  /// runs the queued work once `body` returned, until the queue is empty.
+  @inlinable
+  static func activate<T>(_ body: () -> T) -> T {
+    let trampoline = current
+    if trampoline.isActive { return body() }
+    trampoline.isActive = true
+    let result = body()
+    trampoline.drain()
+    return result
+  }
+
+  /// Runs `item` now (as the outermost activation) or queues it behind the running work.
+  @inlinable
+  static func schedule(_ item: some TrampolineItem) {
+    let trampoline = current
+    if trampoline.isActive {
+      trampoline.queue.append(item)
+      return
+    }
+    trampoline.isActive = true
+    item.run(on: trampoline)
+    trampoline.drain()
+  }
+
+  /// Runs `work` now when the trampoline is idle (without activating it), or queues it behind the
+  /// running work. Synchronous generators start this way: outside an activation they emit at
+  /// once inside `subscribe`.
+  @inlinable
+  static func startOrQueue(_ item: some TrampolineItem) {
+    let trampoline = current
+    if trampoline.isActive {
+      trampoline.queue.append(item)
+    } else {
+      item.run(on: nil)
+    }
+  }
+
+  /// Runs `work` now when the trampoline is idle (without activating it), or queues it behind the
+  /// running work (see `startOrQueue(_:)`); allocates only when it queues.
+  @inlinable
+  static func startOrQueue(_ work: @escaping () -> Void) {
+    let trampoline = current
+    if trampoline.isActive {
+      trampoline.queue.append(TrampolineWork(work))
+    } else {
+      work()
+    }
+  }
+
+  /// Runs the queued items in order (items may queue more), then deactivates.
+  @usableFromInline
+  func drain() {
+    while let next = queue.popFirst() {
+      next.run(on: self)
+    }
+    isActive = false
+  }
+
+  /// `true` when other work waits: a generator running on the trampoline then yields.
+  @inlinable
+  var hasWaitingWork: Bool { !queue.isEmpty }
+}
+
+/// Something the trampoline can run later.
+@usableFromInline
+protocol TrampolineItem: AnyObject {
+  /// Runs the item. `trampoline` is the active trampoline of this thread that runs it, or `nil`
+  /// when it runs outside any activation (then it must not yield).
+  func run(on trampoline: Trampoline?)
+}
+
+/// A closure queued on the trampoline (retry loops).
+@usableFromInline
+final class TrampolineWork: TrampolineItem {
+  @usableFromInline let work: () -> Void
+
+  @inlinable init(_ work: @escaping () -> Void) { self.work = work }
+
+  @inlinable func run(on trampoline: Trampoline?) { work() }
+}
+
+/// The trampoline of one sink that subscribes sources one after another (`concat`, `catch`,
+/// `retry`): `run(_:)` requested while the loop runs — a source that terminates inside its own
+/// `subscribe` — adds one turn to the running loop instead of recursing, on any thread.
+@usableFromInline
+struct SubscribeLoop: ~Copyable, Sendable {
+  /// Requested turns not yet run; the caller that raises it from 0 runs the loop.
+  @usableFromInline let pending = Atomic<Int>(0)
+
+  @inlinable init() {}
+
+  /// Runs `turn` now, or once more after the turn running on some thread.
+  @inlinable
+  func run(_ turn: () -> Void) {
+    guard pending.add(1, ordering: .acquiringAndReleasing).newValue == 1 else { return }
+    repeat { turn() } while pending.subtract(1, ordering: .acquiringAndReleasing).newValue != 0
+  }
+}

@@ -1,0 +1,96 @@
+/// What a single-source operator does with each event of its source; `OperatorSink` runs it.
+///
+/// The skeleton shared by `map`, `filter`, `compactMap`, `scan`, `take`, `skip` and the other
+/// single-source operators: the sink owns the upstream subscription, the grammar (nothing after a
+/// terminal event or disposal) and the terminal hand-off; an operator only says what an element
+/// does. Its state lives in the conforming struct, touched only by the serial event path.
+@usableFromInline
+protocol SingleSourceOperator {
+  associatedtype Input
+  associatedtype Output
+  /// Handles one element, sending results to `downstream`; returns `false` to complete now.
+  /// A thrown error ends the sequence with it.
+  mutating func next(_ element: Input, _ downstream: AnyObserver<Output>) throws -> Bool
+  /// The source completed: sends the last elements, if any, before the completion.
+  mutating func completed(_ downstream: AnyObserver<Output>) throws
+}
+
+extension SingleSourceOperator {
+  @inlinable
+  mutating func completed(_ downstream: AnyObserver<Output>) throws {}
+}
+
+extension ObservableType {
+  /// Applies `Operator` to this sequence: each subscription gets a new `OperatorSink` with the
+  /// state that `make` returns. `mayEndEarly` operators (`take`, `element(at:)`, …) subscribe
+  /// inside a trampoline activation, so synchronous generators below them start only once they
+  /// hold their disposable (see `Trampoline`).
+  @inlinable
+  func lift<Operator: SingleSourceOperator>(
+    mayEndEarly: Bool = false, _ make: @escaping () -> Operator
+  ) -> Observable<Operator.Output> where Operator.Input == Element {
+    let source = asObservable()
+    if mayEndEarly {
+      return Observable(subscribeHandler: { downstream in
+        let sink = OperatorSink(downstream: downstream, logic: make())
+        return Trampoline.activate {
+          sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
+          return sink.upstream
+        }
+      })
+    }
+    return Observable(subscribeHandler: { downstream in
+      let sink = OperatorSink(downstream: downstream, logic: make())
+      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
+      return sink.upstream
+    })
+  }
+}
+
+/// The one sink of the single-source operators (see `SingleSourceOperator`).
+@usableFromInline
+final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
+  // Events are serial by contract: `logic` is touched only by `on`, one event at a time.
+  @usableFromInline let downstream: AnyObserver<Operator.Output>
+  // Only touched by the serial event path, so the dynamic exclusivity check is not needed.
+  @exclusivity(unchecked) @usableFromInline var logic: Operator
+  @usableFromInline let upstream = SingleAssignmentDisposable()
+  @usableFromInline let token = ResourceToken()
+
+  @inlinable
+  init(downstream: AnyObserver<Operator.Output>, logic: Operator) {
+    self.downstream = downstream
+    self.logic = logic
+  }
+
+  @inlinable
+  func on(_ event: Event<Operator.Input>) {
+    guard !upstream.isStopped else { return }
+    switch event {
+    case .next(let element):
+      let keepGoing: Bool
+      do { keepGoing = try logic.next(element, downstream) } catch {
+        terminate(.error(error))
+        return
+      }
+      if !keepGoing { terminate(.completed) }
+    case .error(let error):
+      terminate(.error(error))
+    case .completed:
+      do { try logic.completed(downstream) } catch {
+        terminate(.error(error))
+        return
+      }
+      terminate(.completed)
+    }
+  }
+
+  /// Forwards `event` unless a terminal event was forwarded or the sink disposed, then releases
+  /// the source.
+  @inlinable
+  func terminate(_ event: Event<Operator.Output>) {
+    guard upstream.tryTerminate() else { return }
+    downstream.on(event)
+    upstream.dispose()
+  }
+}
