@@ -91,8 +91,24 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
 
   /// A subscription was disposed: drop it from the list now when idle, else after the current
   /// command. Never waits (a disposal is not subject to the backlog bound).
+  ///
+  /// This override runs unspecialized (it is reached through the `Disposable` existential), so
+  /// its uncontended path touches only the `Drainer`'s fixed-layout state word and non-generic
+  /// code: no generic metadata is looked up at run time.
   override func entryDied(_ entry: HubEntry) {
-    if drainer.tryEnter() || drainer.enterOrEnqueue(.unsubscribe(entry)) {
+    if drainer.tryEnter() {
+      removeEntry(entry)
+      if drainer.tryLeave() { return }
+      drainer.drain { self.execute($0) }
+    } else {
+      unsubscribeContended(entry)
+    }
+  }
+
+  /// The drainer is busy: queue the removal behind the current command.
+  @usableFromInline
+  func unsubscribeContended(_ entry: HubEntry) {
+    if drainer.enterOrEnqueue(.unsubscribe(entry)) {
       removeEntry(entry)
       drain()
     }
@@ -229,9 +245,21 @@ class HubCore: @unchecked Sendable {
     let index = entry.index
     guard index >= 0, index < entries.count, entries[index] === entry else { return }
     entry.index = -1
+    if index == entries.count - 1 {
+      entries.removeLast()  // the newest subscriber: no hole to leave
+      if entries.count == tombstones { clearEntries() }
+      return
+    }
     entries[index] = HubEntry.tombstone
     tombstones += 1
     if tombstones * 2 > entries.count { compact() }
+  }
+
+  /// Only tombstones are left: empty the list, keeping its storage. Drainer only.
+  @usableFromInline
+  final func clearEntries() {
+    entries.removeAll(keepingCapacity: true)
+    tombstones = 0
   }
 
   /// Removes every tombstone in place, keeping order and capacity (so the list's storage is

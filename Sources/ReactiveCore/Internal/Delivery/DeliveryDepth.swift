@@ -35,7 +35,12 @@ enum DeliveryDepth {
   /// The calling thread's counter, created on first use. Its address also identifies the thread
   /// (it lives as long as the thread).
   @inlinable @inline(__always)
-  static func counter() -> UnsafeMutablePointer<Int> {
+  static func counter() -> UnsafeMutablePointer<Int> { counter(key: key) }
+
+  /// `counter()` with the key passed in: hot paths keep a copy of `key` so that they skip the
+  /// lazy global's once-check.
+  @inlinable @inline(__always)
+  static func counter(key: pthread_key_t) -> UnsafeMutablePointer<Int> {
     if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: Int.self) }
     return makeCounter()
   }
@@ -48,15 +53,8 @@ enum DeliveryDepth {
     return counter
   }
 
-  /// The calling thread starts a delivery; returns its counter, to pass to `leave(_:)`.
-  @inlinable @inline(__always)
-  static func enter() -> UnsafeMutablePointer<Int> {
-    let counter = counter()
-    counter.pointee += 1
-    return counter
-  }
-
-  /// Ends a delivery started with `enter()` on this thread (`counter` is what it returned).
+  /// Ends a delivery on this thread (`counter` is the thread's counter, incremented when the
+  /// delivery started).
   @inlinable @inline(__always)
   static func leave(_ counter: UnsafeMutablePointer<Int>) { counter.pointee -= 1 }
 

@@ -28,6 +28,8 @@ struct DisposeBarrier: ~Copyable, Sendable {
   /// The running thread's `DeliveryDepth` counter as a word (which identifies the thread);
   /// written before `busy` is set.
   @usableFromInline let runner = Atomic<UInt>(0)
+  /// `DeliveryDepth.key`, copied so the hot path skips the lazy global's once-check.
+  @usableFromInline let depthKey = DeliveryDepth.key
 
   @inlinable init() {}
 
@@ -49,7 +51,7 @@ struct DisposeBarrier: ~Copyable, Sendable {
   /// Starts a callback: `false` when closed (do not run it).
   @inlinable
   func enter() -> Bool {
-    let counter = DeliveryDepth.counter()
+    let counter = DeliveryDepth.counter(key: depthKey)
     runner.store(DeliveryDepth.word(counter), ordering: .relaxed)
     var current = bits.load(ordering: .relaxed)
     while true {
@@ -83,7 +85,8 @@ struct DisposeBarrier: ~Copyable, Sendable {
     old = bits.bitwiseOr(Self.closed, ordering: .acquiringAndReleasing).oldValue
     let first = old & Self.closed == 0
     if old & Self.busy != 0 {
-      if runner.load(ordering: .relaxed) == DeliveryDepth.currentWord || DeliveryDepth.isDelivering {
+      if runner.load(ordering: .relaxed) == DeliveryDepth.currentWord || DeliveryDepth.isDelivering
+      {
         return first ? .runnerReleases : .alreadyClosed
       }
       waitUntilIdle()

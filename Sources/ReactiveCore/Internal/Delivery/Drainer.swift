@@ -40,18 +40,15 @@ import Synchronization
 @usableFromInline
 package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   // `state` arbitrates everything; `queue` holds its FIFO under its own mutex.
-  @usableFromInline static var draining: Int { 1 }
-  @usableFromInline static var waiterUnit: Int { 1 << 1 }
-  @usableFromInline static var waiterMask: Int { ((1 << 20) - 1) << 1 }
-  @usableFromInline static var queuedShift: Int { 21 }
-  @usableFromInline static var queuedUnit: Int { 1 << queuedShift }
 
   /// Queued items above which a producer that is not delivering waits (see the type's notes).
-  @inlinable package static var backlogLimit: Int { 1_024 }
+  @inlinable package static var backlogLimit: Int { DrainerBits.backlogLimit }
 
   @usableFromInline let state = Atomic<Int>(0)
   /// The role holder's `DeliveryDepth` counter (as a word); written and read by the holder only.
   @usableFromInline let holder = Atomic<UInt>(0)
+  /// `DeliveryDepth.key`, copied so the hot path skips the lazy global's once-check.
+  @usableFromInline let depthKey = DeliveryDepth.key
   @usableFromInline let queue: DrainerQueue<Item>
 
   /// An idle drainer with an empty queue (two allocations: the queue and its mutex).
@@ -67,7 +64,9 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// use `enterOrEnqueue(_:)`.
   @inlinable @inline(__always)
   package func tryEnter() -> Bool {
-    if state.compareExchange(expected: 0, desired: Self.draining, ordering: .acquiring).exchanged {
+    if state.compareExchange(expected: 0, desired: DrainerBits.draining, ordering: .acquiring)
+      .exchanged
+    {
       becomeHolder()
       return true
     }
@@ -77,7 +76,9 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// The role was just taken by this thread: count the delivery.
   @inlinable @inline(__always)
   func becomeHolder() {
-    holder.store(DeliveryDepth.word(DeliveryDepth.enter()), ordering: .relaxed)
+    let counter = DeliveryDepth.counter(key: depthKey)
+    counter.pointee += 1
+    holder.store(DeliveryDepth.word(counter), ordering: .relaxed)
   }
 
   /// The role is being given up by this thread.
@@ -91,7 +92,9 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @inlinable @inline(__always)
   package func tryLeave() -> Bool {
     stopBeingHolder()
-    if state.compareExchange(expected: Self.draining, desired: 0, ordering: .releasing).exchanged {
+    if state.compareExchange(expected: DrainerBits.draining, desired: 0, ordering: .releasing)
+      .exchanged
+    {
       return true
     }
     becomeHolderAgain()
@@ -112,9 +115,9 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
     queue.lock()
     var current = state.load(ordering: .relaxed)
     while true {
-      if current & Self.draining == 0 && current >> Self.queuedShift == 0 {
+      if current & DrainerBits.draining == 0 && current >> DrainerBits.queuedShift == 0 {
         let (exchanged, now) = state.compareExchange(
-          expected: current, desired: current | Self.draining, ordering: .acquiring)
+          expected: current, desired: current | DrainerBits.draining, ordering: .acquiring)
         if exchanged {
           queue.unlock()
           becomeHolder()
@@ -123,7 +126,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
         current = now
       } else {
         let (exchanged, now) = state.compareExchange(
-          expected: current, desired: current + Self.queuedUnit, ordering: .relaxed)
+          expected: current, desired: current + DrainerBits.queuedUnit, ordering: .relaxed)
         if exchanged {
           queue.append(item)
           queue.unlock()
@@ -155,13 +158,13 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
     var turn = 0
     while true {
       let current = state.load(ordering: .relaxed)
-      if current >> Self.queuedShift == 0
-        || (turn >= Self.backlogLimit && current & Self.waiterMask != 0)
+      if current >> DrainerBits.queuedShift == 0
+        || (turn >= DrainerBits.backlogLimit && current & DrainerBits.waiterMask != 0)
       {
         // Idle, or fair hand-off: a blocked producer takes over what is still queued.
         stopBeingHolder()
         if state.compareExchange(
-          expected: current, desired: current & ~Self.draining, ordering: .releasing
+          expected: current, desired: current & ~DrainerBits.draining, ordering: .releasing
         ).exchanged {
           return
         }
@@ -170,7 +173,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
       }
       queue.lock()
       let item = queue.popFirst()
-      state.subtract(Self.queuedUnit, ordering: .relaxed)
+      state.subtract(DrainerBits.queuedUnit, ordering: .relaxed)
       queue.unlock()
       turn &+= 1
       // Counted under the lock that appended it, so it is there.
@@ -185,7 +188,11 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @inlinable
   package func throttle(_ handle: (Item) -> Void) {
     let current = state.load(ordering: .relaxed)
-    if current & Self.draining != 0 && current >> Self.queuedShift <= Self.backlogLimit { return }
+    if current & DrainerBits.draining != 0
+      && current >> DrainerBits.queuedShift <= DrainerBits.backlogLimit
+    {
+      return
+    }
     throttleSlow(current, handle)
   }
 
@@ -196,11 +203,11 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
     var registered = false
     var round = 0
     while true {
-      let unregister = registered ? Self.waiterUnit : 0
-      if current & Self.draining == 0 && current >> Self.queuedShift != 0 {
+      let unregister = registered ? DrainerBits.waiterUnit : 0
+      if current & DrainerBits.draining == 0 && current >> DrainerBits.queuedShift != 0 {
         // The role was handed off (or left between our enqueue and now): take it.
         let (exchanged, now) = state.compareExchange(
-          expected: current, desired: (current | Self.draining) - unregister,
+          expected: current, desired: (current | DrainerBits.draining) - unregister,
           ordering: .acquiring)
         if exchanged {
           becomeHolder()
@@ -210,8 +217,8 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
         current = now
         continue
       }
-      if delivering || current & Self.draining == 0
-        || current >> Self.queuedShift <= Self.backlogLimit
+      if delivering || current & DrainerBits.draining == 0
+        || current >> DrainerBits.queuedShift <= DrainerBits.backlogLimit
       {
         if !registered { return }
         let (exchanged, now) = state.compareExchange(
@@ -222,10 +229,10 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
       }
       if !registered {
         let (exchanged, now) = state.compareExchange(
-          expected: current, desired: current + Self.waiterUnit, ordering: .relaxed)
+          expected: current, desired: current + DrainerBits.waiterUnit, ordering: .relaxed)
         registered = exchanged
         current = now
-        if exchanged { current += Self.waiterUnit }
+        if exchanged { current += DrainerBits.waiterUnit }
         continue
       }
       yieldThread(round)
@@ -242,14 +249,14 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   package func removeAll() {
     queue.lock()
     let dropped = queue.takeAll()
-    state.subtract(dropped.count * Self.queuedUnit, ordering: .relaxed)
+    state.subtract(dropped.count * DrainerBits.queuedUnit, ordering: .relaxed)
     queue.unlock()
     _ = dropped
   }
 
   /// The number of items queued now (a snapshot, for tests and diagnostics).
   @inlinable
-  package var queuedCount: Int { state.load(ordering: .relaxed) >> Self.queuedShift }
+  package var queuedCount: Int { state.load(ordering: .relaxed) >> DrainerBits.queuedShift }
 
   /// The capacity of the queue's storage now (for tests of the shrink policy).
   @inlinable
@@ -290,4 +297,16 @@ package final class DrainerQueue<Item>: @unchecked Sendable {
 
   @inlinable
   var capacity: Int { fifo.capacity }
+}
+
+/// The layout of a `Drainer`'s state word, outside the generic type so that unspecialized code
+/// (a hub's unsubscribe) reads the constants without looking up generic metadata.
+@usableFromInline
+enum DrainerBits {
+  @inlinable static var draining: Int { 1 }
+  @inlinable static var waiterUnit: Int { 1 << 1 }
+  @inlinable static var waiterMask: Int { ((1 << 20) - 1) << 1 }
+  @inlinable static var queuedShift: Int { 21 }
+  @inlinable static var queuedUnit: Int { 1 << queuedShift }
+  @inlinable static var backlogLimit: Int { 1_024 }
 }
