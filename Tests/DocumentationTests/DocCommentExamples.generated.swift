@@ -369,6 +369,17 @@ func docExample_ReactiveCore_Operators_Concat_2(bag: DisposeBag, scheduler: Test
   // end snippet
 }
 
+func docExample_ReactiveCore_Operators_Concat_3(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Operators/Concat.swift#3
+  func countdown(_ k: Int) -> Observable<Int> {
+    k == 0 ? .empty() : .just(k).concat(.deferred { countdown(k - 1) })
+  }
+  _ = countdown(2).subscribe(onNext: { print($0) })
+  // Prints: 2
+  // Prints: 1
+  // end snippet
+}
+
 func docExample_ReactiveCore_Operators_ConcatMap_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Operators/ConcatMap.swift#1
   _ = Observable.of(1, 2).concatMap { Observable.of($0, $0 * 10) }
@@ -2007,6 +2018,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Operators/CompactMap.swift#1", docExample_ReactiveCore_Operators_CompactMap_1, ["1", "3"]),
   ("Sources/ReactiveCore/Operators/Concat.swift#1", docExample_ReactiveCore_Operators_Concat_1, ["1", "2", "3"]),
   ("Sources/ReactiveCore/Operators/Concat.swift#2", docExample_ReactiveCore_Operators_Concat_2, ["1", "2"]),
+  ("Sources/ReactiveCore/Operators/Concat.swift#3", docExample_ReactiveCore_Operators_Concat_3, ["2", "1"]),
   ("Sources/ReactiveCore/Operators/ConcatMap.swift#1", docExample_ReactiveCore_Operators_ConcatMap_1, ["1", "10", "2", "20"]),
   ("Sources/ReactiveCore/Operators/Create.swift#1", docExample_ReactiveCore_Operators_Create_1, ["1"]),
   ("Sources/ReactiveCore/Operators/Debounce/Debounce.swift#1", docExample_ReactiveCore_Operators_Debounce_Debounce_1, []),
