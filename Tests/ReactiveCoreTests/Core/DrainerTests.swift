@@ -149,18 +149,31 @@ private final class Owner<Item>: @unchecked Sendable {
     let handledOn = Locked([UInt: Int]())
     let total = Atomic<Int>(0)
     let maxQueued = Atomic<Int>(0)
+    let drainerThread = Atomic<UInt>(0)
+    let producerDone = Atomic<Bool>(false)
     nonisolated(unsafe) var owner: Owner<Int>!
     owner = Owner { item in
       if item == -1 {
         // Hold the role until the producer is blocked above the limit.
         #expect(eventually { owner.drainer.queuedCount > limit })
       }
-      handledOn.withLock { $0[currentThreadID(), default: 0] += 1 }
+      let handledHere = handledOn.withLock { counts in
+        counts[currentThreadID(), default: 0] += 1
+        return counts[currentThreadID()]!
+      }
+      if currentThreadID() == drainerThread.load(ordering: .relaxed) && handledHere > limit {
+        // The drainer's turn has reached the limit: wait (an event, not a time) until the
+        // producer, which refills the queue above the limit while it has items left, is blocked,
+        // so the hand-off rule must apply when this item returns.
+        #expect(
+          eventually {
+            owner.drainer.blockedProducerCount > 0 || producerDone.load(ordering: .relaxed)
+          })
+      }
       maxQueued.max(owner.drainer.queuedCount, ordering: .relaxed)
       total.add(1, ordering: .relaxed)
     }
     let group = DispatchGroup()
-    let drainerThread = Atomic<UInt>(0)
     DispatchQueue.global().async(group: group) {
       drainerThread.store(currentThreadID(), ordering: .relaxed)
       owner.send(-1)
@@ -170,6 +183,7 @@ private final class Owner<Item>: @unchecked Sendable {
     DispatchQueue.global().async(group: group) {
       producerThread.store(currentThreadID(), ordering: .relaxed)
       for item in 0..<items { owner.send(item) }
+      producerDone.store(true, ordering: .relaxed)
     }
     #expect(group.wait(timeout: .now() + .seconds(300)) == .success)
     #expect(total.load(ordering: .relaxed) == items + 1)

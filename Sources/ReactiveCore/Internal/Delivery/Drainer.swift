@@ -258,6 +258,12 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @inlinable
   package var queuedCount: Int { state.load(ordering: .relaxed) >> DrainerBits.queuedShift }
 
+  /// The number of producers blocked by the backlog bound now (a snapshot, for tests).
+  @inlinable
+  package var blockedProducerCount: Int {
+    (state.load(ordering: .relaxed) & DrainerBits.waiterMask) / DrainerBits.waiterUnit
+  }
+
   /// The capacity of the queue's storage now (for tests of the shrink policy).
   @inlinable
   package var queueCapacity: Int {
