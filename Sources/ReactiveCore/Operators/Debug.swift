@@ -25,6 +25,10 @@ extension ObservableType {
   ///   - identifier: names the lines; by default `File.swift:line (function)` of the call.
   ///   - trimOutput: shortens event descriptions longer than 40 characters to their first and
   ///     last 20, joined by `...`.
+  ///   - file: the source file of the call (`#file`), for the default identifier; leave it out.
+  ///   - line: the line of the call (`#line`), for the default identifier; leave it out.
+  ///   - function: the enclosing function of the call (`#function`), for the default identifier;
+  ///     leave it out.
   /// - Note: RxSwift prints to standard output; we write to standard error so that debugging
   ///   output never mixes with a program's output. The timestamp is local time, as RxSwift's.
   public func debug(

@@ -5,7 +5,8 @@ extension ObservableType {
   ///
   /// A throwing `condition` or `iterate` fails the sequence. Disposing stops it before the next
   /// step; on `CurrentThreadScheduler` it is stopped early by `take(_:)` and friends, as the
-  /// synchronous generators are. On a `TestScheduler` subscribed at 200, the elements come at 201, 202, … (as RxSwift).
+  /// synchronous generators are. On a `TestScheduler` subscribed at 200, the elements come at
+  /// 201, 202, … (as RxSwift).
   ///
   /// ```swift
   /// _ = Observable.generate(
