@@ -16,7 +16,10 @@ let package = Package(
     .executable(name: "todo", targets: ["Todo"]),
   ],
   targets: [
-    .target(name: "ReactiveCore"),
+    // ReactiveCore's per-thread delivery depth as a C thread-local (see
+    // Sources/CReactiveCoreSupport/include/DeliveryDepth.h): a local target, not a dependency.
+    .target(name: "CReactiveCoreSupport"),
+    .target(name: "ReactiveCore", dependencies: ["CReactiveCoreSupport"]),
     .target(name: "ReactiveMVI", dependencies: ["ReactiveCore"]),
     // ReactiveTesting holds the TestStore, so it sees ReactiveMVI (the shipped MVI library never
     // imports Testing).

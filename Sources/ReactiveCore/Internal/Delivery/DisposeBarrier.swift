@@ -28,8 +28,6 @@ struct DisposeBarrier: ~Copyable, Sendable {
   /// The running thread's `DeliveryDepth` counter as a word (which identifies the thread);
   /// written before `busy` is set.
   @usableFromInline let runner = Atomic<UInt>(0)
-  /// `DeliveryDepth.key`, copied so the hot path skips the lazy global's once-check.
-  @usableFromInline let depthKey = DeliveryDepth.key
 
   @inlinable init() {}
 
@@ -51,7 +49,7 @@ struct DisposeBarrier: ~Copyable, Sendable {
   /// Starts a callback: `false` when closed (do not run it).
   @inlinable
   func enter() -> Bool {
-    let counter = DeliveryDepth.counter(key: depthKey)
+    let counter = DeliveryDepth.counter()
     runner.store(DeliveryDepth.word(counter), ordering: .relaxed)
     var current = bits.load(ordering: .relaxed)
     while true {

@@ -47,8 +47,6 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @usableFromInline let state = Atomic<Int>(0)
   /// The role holder's `DeliveryDepth` counter (as a word); written and read by the holder only.
   @usableFromInline let holder = Atomic<UInt>(0)
-  /// `DeliveryDepth.key`, copied so the hot path skips the lazy global's once-check.
-  @usableFromInline let depthKey = DeliveryDepth.key
   @usableFromInline let queue: DrainerQueue<Item>
 
   /// An idle drainer with an empty queue (two allocations: the queue and its mutex).
@@ -76,7 +74,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// The role was just taken by this thread: count the delivery.
   @inlinable @inline(__always)
   func becomeHolder() {
-    let counter = DeliveryDepth.counter(key: depthKey)
+    let counter = DeliveryDepth.counter()
     counter.pointee += 1
     holder.store(DeliveryDepth.word(counter), ordering: .relaxed)
   }
