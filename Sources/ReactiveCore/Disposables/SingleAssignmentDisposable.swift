@@ -59,12 +59,25 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
   }
 
   /// Disposes the held disposable, now or as soon as it is set.
+  ///
+  /// A chain of holders (each operator sink of a long `map` chain holds the next one's) is
+  /// disposed in a loop, not recursively, so disposing it runs in constant stack.
   @inlinable
   public func dispose() {
-    let old = bits.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
-    guard old & Self.disposedBit == 0, old & Self.isSetBit != 0 else { return }
-    let toDispose = inner
-    inner = nil
-    toDispose?.dispose()
+    var holder = self
+    while true {
+      let old = holder.bits.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
+      guard old & Self.disposedBit == 0, old & Self.isSetBit != 0 else { return }
+      var toDispose = holder.inner
+      holder.inner = nil
+      guard let next = toDispose as? SingleAssignmentDisposable else {
+        Trampoline.releasing {
+          toDispose?.dispose()
+          toDispose = nil
+        }
+        return
+      }
+      holder = next
+    }
   }
 }

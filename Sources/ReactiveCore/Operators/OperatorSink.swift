@@ -63,6 +63,10 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
     self.logic = logic
   }
 
+  // A released sink releases the next one through `downstream`: park it so a long chain is
+  // freed in a loop (see `Trampoline.releasing`).
+  deinit { Trampoline.park(downstream) }
+
   @inlinable
   func on(_ event: Event<Operator.Input>) {
     guard !upstream.isStopped else { return }

@@ -65,4 +65,47 @@ import Testing
     }
     #expect(result == [Self.depth, Self.depth - 1, Self.depth - 2])
   }
+
+  /// Where a long chain's subscription lives between the two threads of the test below.
+  final class ChainSubscription: @unchecked Sendable {
+    // Written by the subscribing thread, then read by the disposing one after `withWatchdog`
+    // returned (which orders them).
+    let subject = PublishSubject<Int>()
+    var received: [Int] = []
+    var subscription: Disposable?
+  }
+
+  /// Disposing a long chain of single-source operators runs in constant stack (the holders of
+  /// the upstream subscriptions are disposed in a loop, the sinks are released in a loop).
+  /// Subscribing still recurses once per operator, so the chain is built and subscribed on a
+  /// thread with a large stack, and disposed on an ordinary one. 20,000 levels overflow the
+  /// ordinary stack when disposal recurses, and keep the recursive subscribe within reach of
+  /// ThreadSanitizer.
+  @Test(arguments: [false, true]) func disposingALongChain(mixed: Bool) {
+    let depth = 20_000
+    let state = ChainSubscription()
+    withWatchdog(stackSize: 1 << 30) { () -> Bool in
+      var chain = state.subject.asObservable()
+      for level in 0..<depth {
+        switch mixed ? level % 4 : 0 {
+        case 0: chain = chain.map { $0 + 1 }
+        case 1: chain = chain.filter { _ in true }
+        case 2: chain = chain.scan(0) { _, value in value }
+        default: chain = chain.take(10)
+        }
+      }
+      state.subscription = chain.subscribe(onNext: { state.received.append($0) })
+      state.subject.onNext(0)
+      return true
+    }
+    let disposed = withWatchdog { () -> Bool in
+      state.subscription?.dispose()
+      state.subscription = nil
+      return true
+    }
+    state.subject.onNext(0)
+    #expect(disposed == true)
+    #expect(state.received == [mixed ? depth / 4 : depth])
+    #expect(!state.subject.hasObservers)
+  }
 }

@@ -35,8 +35,31 @@ final class Trampoline {
   /// `true` while an activation runs on this thread.
   @usableFromInline var isActive = false
   @usableFromInline var queue = FIFO<any TrampolineItem>()
+  /// `true` while `releasing` runs on this thread: dying sinks park their downstream here.
+  @usableFromInline var isReleasing = false
+  @usableFromInline var pendingReleases: [Any] = []
 
   @usableFromInline init() {}
+
+  /// Runs `body` (a teardown that may free a long chain of sinks); references parked with
+  /// `park` meanwhile are released afterwards one at a time, in a loop instead of recursively.
+  @usableFromInline
+  static func releasing(_ body: () -> Void) {
+    let trampoline = current
+    if trampoline.isReleasing { return body() }
+    trampoline.isReleasing = true
+    body()
+    while let parked = trampoline.pendingReleases.popLast() { _ = parked }
+    trampoline.isReleasing = false
+  }
+
+  /// Keeps `reference` alive until the running `releasing` loop drops it, if one runs.
+  @usableFromInline
+  static func park(_ reference: Any) {
+    guard let pointer = pthread_getspecific(key) else { return }
+    let trampoline = Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+    if trampoline.isReleasing { trampoline.pendingReleases.append(reference) }
+  }
 
   @usableFromInline
   static let key: pthread_key_t = {
