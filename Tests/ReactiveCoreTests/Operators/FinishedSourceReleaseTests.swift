@@ -1,6 +1,7 @@
-import ReactiveCore
 import ReactiveTesting
 import Testing
+
+@testable import ReactiveCore
 
 /// RxSwift's rules for the multi-source operators: a source (or inner) that terminates is
 /// disposed at that moment, not when the whole result ends; `combineLatest` and `zip` complete
@@ -191,5 +192,41 @@ import Testing
       #expect(first.subscriptions == [Subscription(200, 300)])
       #expect(second.subscriptions == [Subscription(200, 220)])
     }
+  }
+
+  /// The operators release a terminated source themselves, even one whose subscription does not
+  /// end by itself at its terminal event (a raw `Observable`, unlike `Observable.create`).
+  @Test func everyOperatorDisposesARawSourceWhenItTerminates() {
+    func check(_ name: String, _ build: (Observable<Int>, Observable<Int>) -> Observable<Int>) {
+      let finishing = PublishSubject<Int>()
+      let running = PublishSubject<Int>()
+      let released = BooleanDisposable()
+      let raw = Observable<Int>(subscribeHandler: { observer in
+        let inner = finishing.subscribe(observer)
+        return Disposables.create {
+          inner.dispose()
+          released.dispose()
+        }
+      })
+      let subscription = build(raw, running.asObservable()).subscribe { _ in }
+      finishing.onNext(1)
+      running.onNext(2)
+      finishing.onCompleted()
+      #expect(released.isDisposed, "\(name) keeps its finished source")
+      #expect(running.hasObservers, "\(name) ended early")
+      subscription.dispose()
+    }
+    check("combineLatest") { Observable.combineLatest($0, $1, resultSelector: +) }
+    check("combineLatest(collection)") { Observable.combineLatest([$0, $1]) { $0[0] } }
+    check("zip") { Observable.zip($0, $1, resultSelector: +) }
+    check("zip(collection)") { Observable.zip([$0, $1]) { $0[0] } }
+    check("withLatestFrom") { $1.withLatestFrom($0) }
+    check("merge inner") { Observable.merge($0, $1) }
+    check("merge outer") { raw, running in raw.flatMap { _ in running } }
+    check("concatMap outer") { raw, running in raw.concatMap { _ in running } }
+    check("flatMapLatest outer") { raw, running in raw.flatMapLatest { _ in running } }
+    check("flatMapFirst outer") { raw, running in raw.flatMapFirst { _ in running } }
+    check("flatMapLatest inner") { raw, running in running.flatMapLatest { _ in raw } }
+    check("flatMapFirst inner") { raw, running in running.flatMapFirst { _ in raw } }
   }
 }
