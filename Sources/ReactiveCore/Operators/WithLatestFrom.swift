@@ -5,7 +5,7 @@ extension ObservableType {
   /// `resultSelector`.
   ///
   /// `second` is subscribed first. Elements arriving before `second` has emitted are dropped.
-  /// The completion of `second` is ignored (its last element stays in use); its error ends the
+  /// The completion of `second` releases it at once, and its last element stays in use; its error ends the
   /// result. This sequence's completion or error ends the result. A throwing `resultSelector`
   /// becomes an error.
   ///
@@ -132,7 +132,10 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
       stopped = true
       item = .error(error)
     case .completed:
-      break
+      lock.unlock()
+      // The finished `second` is released at once; its last element stays in use (as RxSwift).
+      secondSubscription.dispose()
+      return
     }
     let entered = item.map(enter)
     lock.unlock()

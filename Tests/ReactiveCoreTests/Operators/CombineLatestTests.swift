@@ -36,7 +36,9 @@ import Testing
     }
   }
 
-  @Test func completesAtOnceWhenASourceCompletesWithoutAValue() {
+  /// As RxSwift: a source completing without a value is released but does not end the result;
+  /// the next element that cannot be combined (every other source done) completes it.
+  @Test func completesWhenTheLastRunningSourceEmitsAfterAnEmptySourceCompleted() {
     expectNoLeaks {
       let a = PublishSubject<Int>()
       let b = PublishSubject<Int>()
@@ -44,6 +46,9 @@ import Testing
       _ = Observable.combineLatest(a, b, resultSelector: +).subscribe(recorder)
       a.onNext(1)
       b.onCompleted()
+      #expect(recorder.events == [])
+      #expect(!b.hasObservers && a.hasObservers)
+      a.onNext(2)
       #expect(recorder.events == [.completed])
       #expect(!a.hasObservers)
     }
@@ -210,8 +215,9 @@ import Testing
     var early = CombineLatestStateMachine(arity: 2)
     _ = early.next(0)
     let emptyDone = early.completed(1)
+    let uncombinable = early.next(0)
     let stopAgain = early.stop()
-    #expect(emptyDone && !stopAgain)
+    #expect(!emptyDone && uncombinable == .complete && !stopAgain)
   }
 
   @Test func contracts() {

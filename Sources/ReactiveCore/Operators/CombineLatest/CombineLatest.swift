@@ -2,8 +2,8 @@ extension ObservableType {
   /// Combines the latest elements of two sources with `resultSelector` whenever either emits,
   /// once both have emitted at least once.
   ///
-  /// Completes when both sources completed, or at once when a source completes without ever
-  /// having emitted (nothing could ever be combined). Any error, or a throwing `resultSelector`,
+  /// Completes when both sources completed, or when a source emits while the other completed
+  /// without ever having emitted (as RxSwift). A completed source is disposed at once. Any error, or a throwing `resultSelector`,
   /// ends the result and disposes the sources. Sources may emit from different threads: delivery
   /// is serialized, and `resultSelector` never runs under a lock.
   ///

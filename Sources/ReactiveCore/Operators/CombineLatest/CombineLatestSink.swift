@@ -19,5 +19,11 @@ extension CombiningSink where Machine == CombineLatestStateMachine, Storage == V
 
 extension CombineLatestStateMachine: CombiningStateMachine {
   @inlinable
-  mutating func emitsAfterNext(_ index: Int) -> Bool { next(index) == .emit }
+  mutating func afterNext(_ index: Int) -> CombiningNextAction {
+    switch next(index) {
+    case .emit: .emit
+    case .drop: .wait
+    case .complete: .complete
+    }
+  }
 }

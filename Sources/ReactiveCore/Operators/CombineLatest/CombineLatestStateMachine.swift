@@ -9,6 +9,9 @@ struct CombineLatestStateMachine {
     case emit
     /// Not every source has a value yet.
     case drop
+    /// Not every source has a value yet and every other source completed: nothing can ever be
+    /// emitted, the result completes (RxSwift's rule).
+    case complete
   }
 
   @usableFromInline var hasValue: [Bool]
@@ -32,17 +35,21 @@ struct CombineLatestStateMachine {
       hasValue[index] = true
       valueCount += 1
     }
-    return valueCount == arity ? .emit : .drop
+    if valueCount == arity { return .emit }
+    guard doneCount == arity - 1 else { return .drop }
+    stopped = true
+    return .complete
   }
 
-  /// Source `index` completed: `true` when the result completes now (every source completed,
-  /// or this one completed without ever having a value, so nothing can ever be emitted).
+  /// Source `index` completed: `true` when the result completes now, that is when every source
+  /// completed. As in RxSwift, a source completing without a value does not end the result by
+  /// itself: it ends when the last other source emits (see `next`) or completes.
   @inlinable
   mutating func completed(_ index: Int) -> Bool {
     guard !stopped, !isDone[index] else { return false }
     isDone[index] = true
     doneCount += 1
-    if doneCount == arity || !hasValue[index] {
+    if doneCount == arity {
       stopped = true
       return true
     }

@@ -32,8 +32,10 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
     return self
   }
 
+  /// `inners` is disposed only when the whole sink ends (`upstream` may end earlier, when the
+  /// outer sequence completes).
   @inlinable
-  var isDisposed: Bool { upstream.isDisposed }
+  var isDisposed: Bool { inners.isDisposed }
 
   @inlinable
   func onOuter(_ event: Event<SourceElement>) {
@@ -51,7 +53,13 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
     case .error(let error):
       fail(error)
     case .completed:
-      decide(.completed) { machine.outerCompleted() }
+      var completes = false
+      decide(.completed) {
+        completes = machine.outerCompleted()
+        return completes
+      }
+      // The finished outer is released at once, not when the last inner ends (as RxSwift).
+      if !completes { upstream.dispose() }
     }
   }
 

@@ -7,10 +7,21 @@ protocol CombiningStateMachine {
   /// Set once the result terminated; every later source event is ignored (so are events after
   /// disposal, which the sink checks itself).
   var stopped: Bool { get set }
-  /// Source `index` emitted (its element is already stored): `true` when a snapshot is emitted.
-  mutating func emitsAfterNext(_ index: Int) -> Bool
+  /// Source `index` emitted (its element is already stored): what the sink does now.
+  mutating func afterNext(_ index: Int) -> CombiningNextAction
   /// Source `index` completed: `true` when the result completes now.
   mutating func completed(_ index: Int) -> Bool
+}
+
+/// What an element of one source of `combineLatest` or `zip` asks the sink to do.
+@usableFromInline
+enum CombiningNextAction {
+  /// Emit a snapshot.
+  case emit
+  /// Nothing yet: wait for the other sources.
+  case wait
+  /// No snapshot can ever be formed: the result completes now.
+  case complete
 }
 
 extension CombiningStateMachine {
@@ -104,7 +115,13 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Values, Resul
     switch event {
     case .next(let element):
       store(&storage, element)
-      guard machine.emitsAfterNext(index) else { return }
+      switch machine.afterNext(index) {
+      case .emit: break
+      case .wait: return
+      case .complete:
+        finish(.completed)
+        return
+      }
       let result: Result
       do {
         result = try select(take(&storage))
@@ -117,7 +134,8 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Values, Resul
     case .error(let error):
       if machine.stop() { finish(.error(error)) }
     case .completed:
-      if machine.completed(index) { finish(.completed) }
+      // A finished source is released at once, not when the result ends (as RxSwift).
+      if machine.completed(index) { finish(.completed) } else { subscriptions[index].dispose() }
     }
   }
 

@@ -36,8 +36,10 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
     return self
   }
 
+  /// `inner` is disposed only when the whole sink ends (`upstream` may end earlier, when the
+  /// outer sequence completes).
   @inlinable
-  var isDisposed: Bool { upstream.isDisposed }
+  var isDisposed: Bool { inner.isDisposed }
 
   @inlinable
   func onOuter(_ event: Event<SourceElement>) {
@@ -62,16 +64,25 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
       let holder = SingleAssignmentDisposable()
       inner.disposable = holder  // disposes the previous inner first
       holder.setDisposable(
-        source.subscribe(AnyObserver(eventHandler: { [self] event in onInner(event, id: id) })))
+        source.subscribe(
+          AnyObserver(eventHandler: { [self] event in onInner(event, id: id, holder: holder) })))
     case .error(let error):
       fail(error)
     case .completed:
-      decide(.completed) { machine.outerCompleted() }
+      var completes = false
+      decide(.completed) {
+        completes = machine.outerCompleted()
+        return completes
+      }
+      // The finished outer is released at once, not when the current inner ends (as RxSwift).
+      if !completes { upstream.dispose() }
     }
   }
 
   @inlinable
-  func onInner(_ event: Event<Element>, id: Int) {
+  func onInner(_ event: Event<Element>, id: Int, holder: SingleAssignmentDisposable) {
+    // A finished inner is released at once, not when the next one replaces it (as RxSwift).
+    if event.isStopEvent { holder.dispose() }
     decide(event) {
       switch event {
       case .next: machine.innerNext(id: id)

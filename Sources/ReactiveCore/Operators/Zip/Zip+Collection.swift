@@ -2,7 +2,9 @@ extension ObservableType {
   /// Pairs the elements of every source in `collection` in order and combines each group with
   /// `resultSelector`.
   ///
-  /// Same rules as the two-source form; an empty collection completes at once without emitting.
+  /// Same rules as the two-source form, plus RxSwift's collection rule: the result also completes
+  /// when the last running source emits an element that cannot be paired because every other
+  /// source completed. An empty collection completes at once without emitting.
   ///
   /// ```swift
   /// _ = Observable.zip([Observable.of(1, 2), .of(10, 20)]) { $0.reduce(0, +) }
@@ -23,7 +25,7 @@ extension ObservableType {
         return Disposables.create()
       }
       let sink = ZipSink<[FIFO<Source>], [Source], Element>(
-        arity: sources.count, buffers: Array(repeating: FIFO(), count: sources.count),
+        arity: sources.count, completesWhenOthersDone: true, buffers: Array(repeating: FIFO(), count: sources.count),
         downstream: downstream,
         take: { buffers in buffers.indices.map { buffers[$0].popFirst()! } },
         select: resultSelector)

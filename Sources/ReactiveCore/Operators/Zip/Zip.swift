@@ -3,7 +3,8 @@ extension ObservableType {
   /// and combines each pair with `resultSelector`.
   ///
   /// Elements wait in unbounded buffers until every source has one. Completes when both sources
-  /// completed (as RxSwift: not earlier, even when a completed source's buffer is empty). Any
+  /// completed (as RxSwift: not earlier, even when a completed source's buffer is empty); a
+  /// completed source is disposed at once. Any
   /// error, or a throwing `resultSelector`, ends the result and disposes the sources. Sources may
   /// emit from different threads: delivery is serialized.
   ///

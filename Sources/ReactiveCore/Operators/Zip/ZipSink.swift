@@ -8,16 +8,23 @@ typealias ZipSink<Buffers, Values, Result> = CombiningSink<ZipStateMachine, Buff
 extension CombiningSink where Machine == ZipStateMachine {
   @usableFromInline
   convenience init(
-    arity: Int, buffers: Storage, downstream: AnyObserver<Result>,
+    arity: Int, completesWhenOthersDone: Bool = false, buffers: Storage,
+    downstream: AnyObserver<Result>,
     take: @escaping (inout Storage) -> Values, select: @escaping (Values) throws -> Result
   ) {
     self.init(
-      arity: arity, machine: ZipStateMachine(arity: arity), storage: buffers,
+      arity: arity, machine: ZipStateMachine(arity: arity, completesWhenOthersDone: completesWhenOthersDone), storage: buffers,
       downstream: downstream, take: take, select: select)
   }
 }
 
 extension ZipStateMachine: CombiningStateMachine {
   @inlinable
-  mutating func emitsAfterNext(_ index: Int) -> Bool { next(index) == .emit }
+  mutating func afterNext(_ index: Int) -> CombiningNextAction {
+    switch next(index) {
+    case .emit: .emit
+    case .buffer: .wait
+    case .complete: .complete
+    }
+  }
 }

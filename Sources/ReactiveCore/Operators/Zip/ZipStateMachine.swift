@@ -1,8 +1,10 @@
 /// The bookkeeping of `zip`, without locking or I/O: how many elements each source has
 /// buffered and which sources completed. The sink keeps the buffers themselves.
 ///
-/// Completion follows RxSwift: the result completes when *every* source completed. It does not
-/// complete early when a completed source's buffer is empty, even though nothing more can be paired.
+/// Completion follows RxSwift: the result completes when *every* source completed. The collection
+/// form (`completesWhenOthersDone`) also completes when an element of the last running source
+/// cannot be paired because every other source completed (RxSwift's `ZipCollectionType`); the
+/// 2…8 forms do not (RxSwift's `ZipSink` waits for the last completion).
 @usableFromInline
 struct ZipStateMachine {
   @usableFromInline
@@ -11,6 +13,8 @@ struct ZipStateMachine {
     case emit
     /// Buffered; waiting for the other sources.
     case buffer
+    /// Cannot be paired and every other source completed: the result completes.
+    case complete
   }
 
   @usableFromInline var counts: [Int]
@@ -19,9 +23,11 @@ struct ZipStateMachine {
   @usableFromInline var isDone: [Bool]
   @usableFromInline var doneCount = 0
   @usableFromInline var stopped = false
+  @usableFromInline let completesWhenOthersDone: Bool
 
   @usableFromInline
-  init(arity: Int) {
+  init(arity: Int, completesWhenOthersDone: Bool = false) {
+    self.completesWhenOthersDone = completesWhenOthersDone
     counts = Array(repeating: 0, count: arity)
     isDone = Array(repeating: false, count: arity)
   }
@@ -33,7 +39,11 @@ struct ZipStateMachine {
   mutating func next(_ index: Int) -> NextAction {
     counts[index] += 1
     if counts[index] == 1 { nonEmpty += 1 }
-    guard nonEmpty == arity else { return .buffer }
+    guard nonEmpty == arity else {
+      guard completesWhenOthersDone, doneCount == arity - 1 else { return .buffer }
+      stopped = true
+      return .complete
+    }
     for i in counts.indices {
       counts[i] -= 1
       if counts[i] == 0 { nonEmpty -= 1 }
