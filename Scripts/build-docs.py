@@ -49,6 +49,9 @@ def symbol_graphs():
     modules = bin_path / "Modules" if (bin_path / "Modules").is_dir() else bin_path
     info = json.loads(subprocess.run(["swiftc", "-print-target-info"], check=True,
                                      capture_output=True, text=True).stdout)
+    # C targets (CReactiveCoreSupport) are found through the module maps SwiftPM writes for them.
+    c_modules = [arg for map in sorted(bin_path.glob("*.build/module.modulemap"))
+                 for arg in ("-I", map.parent)]
     sdk = []
     if platform.system() == "Darwin":
         sdk = ["-sdk", subprocess.run(["xcrun", "--show-sdk-path"], check=True,
@@ -57,7 +60,7 @@ def symbol_graphs():
         directory = OUT / "symbol-graphs" / module
         shutil.rmtree(directory, ignore_errors=True)
         directory.mkdir(parents=True)
-        run("swift-symbolgraph-extract", "-module-name", module, "-I", modules,
+        run("swift-symbolgraph-extract", "-module-name", module, "-I", modules, *c_modules,
             "-target", info["target"]["triple"], *sdk, "-output-dir", directory,
             "-minimum-access-level", "public", "-skip-synthesized-members",
             "-emit-extension-block-symbols")
