@@ -24,24 +24,16 @@ extension ObservableType {
   /// Applies `Operator` to this sequence: each subscription gets a new `OperatorSink` with the
   /// state that `make` returns. `mayEndEarly` operators (`take`, `element(at:)`, …) subscribe
   /// inside a trampoline activation, so synchronous generators below them start only once they
-  /// hold their disposable (see `Trampoline`).
+  /// hold their disposable (see `Trampoline`). Beyond `SubscribeDepth.bound` nested levels the
+  /// source's subscription is deferred, so a chain of any length subscribes in constant stack.
   @inlinable
   func lift<Operator: SingleSourceOperator>(
     mayEndEarly: Bool = false, _ make: @escaping () -> Operator
   ) -> Observable<Operator.Output> where Operator.Input == Element {
     let source = asObservable()
-    if mayEndEarly {
-      return Observable(subscribeHandler: { downstream in
-        let sink = OperatorSink(downstream: downstream, logic: make())
-        return Trampoline.activate {
-          sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-          return sink.upstream
-        }
-      })
-    }
     return Observable(subscribeHandler: { downstream in
       let sink = OperatorSink(downstream: downstream, logic: make())
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
+      sink.subscribe(to: source, mayEndEarly: mayEndEarly)
       return sink.upstream
     })
   }
@@ -66,6 +58,40 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
   // A released sink releases the next one through `downstream`: park it so a long chain is
   // freed in a loop (see `Trampoline.releasing`).
   deinit { Trampoline.park(downstream) }
+
+  /// Subscribes `source` with this sink and keeps its disposable in `upstream`, on the stack
+  /// or, beyond `SubscribeDepth.bound` nested levels, deferred (see `SubscribeDepth`). The
+  /// outermost `lift` subscription of the thread runs the deferred steps before it returns.
+  @inlinable
+  func subscribe(to source: Observable<Operator.Input>, mayEndEarly: Bool) {
+    let depth = SubscribeDepth.enter()
+    if depth.defers {
+      deferSubscription(to: source, mayEndEarly: mayEndEarly)
+    } else if mayEndEarly {
+      Trampoline.activate { connect(to: source) }
+    } else {
+      connect(to: source)
+    }
+    SubscribeDepth.leave(depth.counter)
+  }
+
+  @inlinable
+  func connect(to source: Observable<Operator.Input>) {
+    upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: on)))
+  }
+
+  /// The step `subscribe(to:mayEndEarly:)` defers; skipped when disposed meanwhile.
+  @usableFromInline
+  func deferSubscription(to source: Observable<Operator.Input>, mayEndEarly: Bool) {
+    Trampoline.deferSubscription {
+      guard !self.upstream.isDisposed else { return }
+      if mayEndEarly {
+        Trampoline.activate { self.connect(to: source) }
+      } else {
+        self.connect(to: source)
+      }
+    }
+  }
 
   @inlinable
   func on(_ event: Event<Operator.Input>) {

@@ -23,6 +23,11 @@ import Synchronization
 /// - Queued generators take turns: while other work waits, a generator yields after each element
 ///   (it queues itself again), so `zip(from(1...), from(1...)).take(3)` pairs the two.
 ///
+/// - Long chains of single-source operators defer their subscription beyond `SubscribeDepth.bound`
+///   nested levels (`deferSubscription(_:)`): onto the queue while an activation runs, otherwise
+///   onto `deferredSubscriptions`, which the outermost `lift` subscription of the thread runs
+///   before it returns (see `SubscribeDepth`).
+///
 /// Outside an activation nothing is queued: a generator emits at once inside `subscribe`, which is
 /// the documented "no trampoline for synchronous sources" behaviour (`merge(.of(1, 2, 3),
 /// .of(10, 20, 30))` emits `1, 2, 3, 10, 20, 30`).
@@ -38,6 +43,9 @@ final class Trampoline {
   /// `true` while `releasing` runs on this thread: dying sinks park their downstream here.
   @usableFromInline var isReleasing = false
   @usableFromInline var pendingReleases: [Any] = []
+  /// Subscription steps deferred while no activation ran; counted in the thread-local
+  /// `SubscribeDepth` state, run by `runDeferredSubscriptions()`.
+  @usableFromInline var deferredSubscriptions = FIFO<TrampolineWork>()
 
   @usableFromInline init() {}
 
@@ -142,6 +150,34 @@ final class Trampoline {
       trampoline.queue.append(TrampolineWork(work))
     } else {
       work()
+    }
+  }
+
+  /// Defers `step` (subscribing a source of a long chain, see `SubscribeDepth`): onto the queue
+  /// while an activation runs, otherwise until the outermost `lift` subscription of this thread
+  /// calls `runDeferredSubscriptions()`. The step runs with the subscribe depth counted from 1.
+  @usableFromInline
+  static func deferSubscription(_ step: @escaping () -> Void) {
+    let trampoline = current
+    let work = TrampolineWork { SubscribeDepth.runDeferred(step) }
+    if trampoline.isActive {
+      trampoline.queue.append(work)
+    } else {
+      trampoline.deferredSubscriptions.append(work)
+      SubscribeDepth.deferredCounter().pointee += 1
+    }
+  }
+
+  /// Runs the deferred subscription steps in order, including those they defer, until none is
+  /// left. Called by the outermost `lift` subscription of this thread (depth 1), so the steps run
+  /// one after another on a shallow stack.
+  @usableFromInline
+  static func runDeferredSubscriptions() {
+    let trampoline = current
+    let deferred = SubscribeDepth.deferredCounter()
+    while let work = trampoline.deferredSubscriptions.popFirst() {
+      deferred.pointee -= 1
+      work.run(on: nil)
     }
   }
 

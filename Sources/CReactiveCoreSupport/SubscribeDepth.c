@@ -1,0 +1,4 @@
+#include "SubscribeDepth.h"
+
+_Thread_local intptr_t reactive_core_subscribe_depth = 0;
+_Thread_local intptr_t reactive_core_subscribe_deferred = 0;
