@@ -25,17 +25,52 @@ extension ObservableType {
   /// state that `make` returns. `mayEndEarly` operators (`take`, `element(at:)`, …) subscribe
   /// inside a trampoline activation, so synchronous generators below them start only once they
   /// hold their disposable (see `Trampoline`). Beyond `SubscribeDepth.bound` nested levels the
-  /// source's subscription is deferred, so a chain of any length subscribes in constant stack.
+  /// source's subscription is deferred, so a chain of any length subscribes in constant stack;
+  /// releasing the chain runs in constant stack too (see `LiftedObservable`).
   @inlinable
   func lift<Operator: SingleSourceOperator>(
     mayEndEarly: Bool = false, _ make: @escaping () -> Operator
   ) -> Observable<Operator.Output> where Operator.Input == Element {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = OperatorSink(downstream: downstream, logic: make())
-      sink.subscribe(to: source, mayEndEarly: mayEndEarly)
-      return sink.upstream
-    })
+    let lifted = LiftedObservable(source: asObservable(), mayEndEarly: mayEndEarly, make: make)
+    return Observable(subscribeHandler: { downstream in lifted.subscribe(downstream) })
+  }
+}
+
+/// What a `lift` observable is made of: its source and how to make an operator. The observable's
+/// subscribe handler captures only this object (no separate closure context).
+///
+/// Each one holds its source, so a chain of a million `map`s is a million nested objects:
+/// releasing the last one releases its source in a loop (`Trampoline.releasing`), not by recursion.
+@usableFromInline
+final class LiftedObservable<Operator: SingleSourceOperator>: @unchecked Sendable {  // immutable
+  // but `source`, cleared only by `deinit`.
+  @exclusivity(unchecked) @usableFromInline var source: Observable<Operator.Input>?
+  @usableFromInline let mayEndEarly: Bool
+  @usableFromInline let make: () -> Operator
+
+  @inlinable
+  init(
+    source: Observable<Operator.Input>, mayEndEarly: Bool, make: @escaping () -> Operator
+  ) {
+    self.source = source
+    self.mayEndEarly = mayEndEarly
+    self.make = make
+  }
+
+  @inlinable
+  func subscribe(_ downstream: AnyObserver<Operator.Output>) -> Disposable {
+    let sink = OperatorSink(downstream: downstream, logic: make())
+    sink.subscribe(to: source.unsafelyUnwrapped, mayEndEarly: mayEndEarly)
+    return sink.upstream
+  }
+
+  // Parks the source for the releasing loop before dropping it, so the next link is released
+  // after this deinit returned.
+  deinit {
+    Trampoline.releasing {
+      Trampoline.park(source as Any)
+      source = nil
+    }
   }
 }
 
