@@ -97,7 +97,7 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
   /// Subscribes `source` with this sink and keeps its disposable in `upstream`, on the stack
   /// or, beyond `SubscribeDepth.bound` nested levels, deferred (see `SubscribeDepth`). The
   /// outermost `lift` subscription of the thread runs the deferred steps before it returns.
-  @inlinable
+  @inlinable @inline(__always)
   func subscribe(to source: Observable<Operator.Input>, mayEndEarly: Bool) {
     let depth = SubscribeDepth.enter()
     if depth.defers {

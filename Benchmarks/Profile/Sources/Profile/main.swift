@@ -51,6 +51,11 @@ case "fanout":
 case "subscribe-dispose":
   let relay = PublishRelay<Int>()
   for _ in 0..<count { relay.subscribe(onNext: onNext).dispose() }
+case "chain-subscribe":
+  // Subscribing and disposing a chain of four single-source operators (`lift`).
+  let relay = PublishRelay<Int>()
+  let chain = relay.map { $0 &+ 1 }.filter { $0 & 1 == 0 }.map { $0 &* 2 }.scan(0) { $0 &+ $1 }
+  for _ in 0..<count { chain.subscribe(onNext: onNext).dispose() }
 case "bag":
   let relay = PublishRelay<Int>()
   for _ in 0..<(count / 1_000) {
@@ -132,7 +137,7 @@ case "hero-closure":
   sink.value = view.rendered
 default:
   print(
-    "unknown scenario \(scenario): relay, chain, fanout, subscribe-dispose, bag, behavior, combine-latest,"
+    "unknown scenario \(scenario): relay, chain, chain-subscribe, fanout, subscribe-dispose, bag, behavior, combine-latest,"
       + " flat-map-latest, store, store-closure, store-scan, hero, hero-closure, dispose-many")
 }
 print(sink.value)
