@@ -137,7 +137,7 @@ case "hero-closure":
   sink.value = view.rendered
 default:
   print(
-    "unknown scenario \(scenario): relay, chain, chain-subscribe, fanout, subscribe-dispose, bag, behavior, combine-latest,"
+    "unknown scenario \(scenario): relay, chain, fanout, subscribe-dispose, bag, behavior, combine-latest,"
       + " flat-map-latest, store, store-closure, store-scan, hero, hero-closure, dispose-many")
 }
 print(sink.value)
