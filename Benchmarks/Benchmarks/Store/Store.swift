@@ -60,6 +60,17 @@ func storeBenchmarks() {
     blackHole(sink.value)
   }
 
+  // The thread-safe store an app developer writes by hand (see `LockedClosureStore`).
+  Benchmark("8_Store.ClosureLocked") { benchmark in
+    let sink = Sink()
+    let store = LockedClosureStore(initialState: 0) { (state: Int, intent: Int) in state &+ intent }
+    store.subscribe { sink.value &+= $0 }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations { store.send(value) }
+    benchmark.stopMeasurement()
+    blackHole(sink.value)
+  }
+
   Benchmark("8_Store.ReactiveCore") { benchmark in
     let sink = Sink()
     let store = Store(initialState: 0, feature: SumFeature())
