@@ -64,12 +64,13 @@ import Testing
     let entered = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     let finished = Atomic<Bool>(false)
-    let subscription = store.subscribeStates(onNext: { state in
-      guard state.count == 1 else { return }
-      entered.signal()
-      release.wait()
-      finished.store(true, ordering: .releasing)
-    })
+    let subscription = Shared<Disposable?>(
+      store.subscribeStates(onNext: { state in
+        guard state.count == 1 else { return }
+        entered.signal()
+        release.wait()
+        finished.store(true, ordering: .releasing)
+      }))
     let sent = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
       store.send(1)
@@ -79,13 +80,13 @@ import Testing
     let disposed = DispatchSemaphore(value: 0)
     let finishedWhenDisposeReturned = Atomic<Int>(0)  // 0 not yet, 1 finished, 2 still running
     DispatchQueue.global().async {
-      subscription.dispose()
+      subscription.value?.dispose()
       finishedWhenDisposeReturned.store(
         finished.load(ordering: .acquiring) ? 1 : 2, ordering: .releasing)
       disposed.signal()
     }
     // dispose() is now blocked on the running onNext; let it finish.
-    #expect(eventually { (subscription as? Cancelable)?.isDisposed == true })
+    #expect(eventually { (subscription.value as? Cancelable)?.isDisposed == true })
     release.signal()
     #expect(wait(for: disposed))
     #expect(wait(for: sent))
@@ -96,8 +97,9 @@ import Testing
 /// An object whose release a test observes with a weak reference.
 private final class Token {}
 
-/// A value shared with a closure (set after the closure is created).
-private final class Shared<Value>: @unchecked Sendable {  // single-threaded use in these tests
+/// A value shared with closures: written only before they run (ordered by the store's delivery
+/// or by the dispatch that starts them), then only read.
+private final class Shared<Value>: @unchecked Sendable {
   var value: Value
   init(_ value: Value) { self.value = value }
 }
