@@ -1850,6 +1850,17 @@ func docExample_ReactiveMVI_Store_Store_1(bag: DisposeBag, scheduler: TestSchedu
   // Prints: 1
   // end snippet
 }
+
+func docExample_ReactiveMVI_Store_Store_2(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveMVI/Store/Store.swift#2
+  let store = Store(initialState: Counter.State(), feature: Counter())
+  let subscription = store.subscribeStates(onNext: { print($0.count) })
+  // Prints: 0
+  store.send(.increment)
+  // Prints: 1
+  subscription.dispose()
+  // end snippet
+}
 // not compiled (needs SwiftUI): Sources/ReactiveMVI/View/ViewStore+SwiftUI.swift#1
 
 func docExample_ReactiveMVI_View_ViewStore_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
@@ -2144,6 +2155,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveMVI/Recording/IntentRecording.swift#1", docExample_ReactiveMVI_Recording_IntentRecording_1, []),
   ("Sources/ReactiveMVI/Store/Feature.swift#1", docExample_ReactiveMVI_Store_Feature_1, ["1"]),
   ("Sources/ReactiveMVI/Store/Store.swift#1", docExample_ReactiveMVI_Store_Store_1, ["0", "1"]),
+  ("Sources/ReactiveMVI/Store/Store.swift#2", docExample_ReactiveMVI_Store_Store_2, ["0", "1"]),
   ("Sources/ReactiveTesting/Marbles.swift#1", docExample_ReactiveTesting_Marbles_1, []),
   ("Sources/ReactiveTesting/Marbles.swift#2", docExample_ReactiveTesting_Marbles_2, []),
   ("Sources/ReactiveTesting/Marbles.swift#3", docExample_ReactiveTesting_Marbles_3, []),

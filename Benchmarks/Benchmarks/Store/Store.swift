@@ -12,9 +12,10 @@ import ReactiveMVI
 import HeroSelectorKit
 
 // Scenario 8: store throughput, in intents per second (units are intents). Same three peers as
-// the Streams target, the same store built from ReactiveCore operators
-// (`relay.scan(...).share(replay: 1)`), and the hero-selector intent (`HeroSelectorKit`) against
-// its reducer called by hand.
+// the Streams target plus the thread-safe store an app developer writes by hand
+// (`LockedClosureStore`), the store with its subscriber on its own list (`subscribeStates`), the
+// same store built from ReactiveCore operators (`relay.scan(...).share(replay: 1)`), and the
+// hero-selector intent (`HeroSelectorKit`) against its reducer called by hand.
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -60,10 +61,34 @@ func storeBenchmarks() {
     blackHole(sink.value)
   }
 
+  // The thread-safe store an app developer writes by hand (see `LockedClosureStore`).
+  Benchmark("8_Store.ClosureLocked") { benchmark in
+    let sink = Sink()
+    let store = LockedClosureStore(initialState: 0) { (state: Int, intent: Int) in state &+ intent }
+    store.subscribe { sink.value &+= $0 }
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations { store.send(value) }
+    benchmark.stopMeasurement()
+    blackHole(sink.value)
+  }
+
   Benchmark("8_Store.ReactiveCore") { benchmark in
     let sink = Sink()
     let store = Store(initialState: 0, feature: SumFeature())
     let subscription = store.states.subscribe(onNext: { sink.value &+= $0 })
+    benchmark.startMeasurement()
+    for value in benchmark.scaledIterations { store.send(value) }
+    benchmark.stopMeasurement()
+    subscription.dispose()
+    store.dispose()
+    blackHole(sink.value)
+  }
+
+  // The same store with its subscriber on the store's own list (`subscribeStates`).
+  Benchmark("8_Store.ReactiveCoreDirect") { benchmark in
+    let sink = Sink()
+    let store = Store(initialState: 0, feature: SumFeature())
+    let subscription = store.subscribeStates(onNext: { sink.value &+= $0 })
     benchmark.startMeasurement()
     for value in benchmark.scaledIterations { store.send(value) }
     benchmark.stopMeasurement()

@@ -89,7 +89,7 @@ public struct Effect<Result, Event> {
   @usableFromInline let storage: Storage
 
   @inlinable
-  init(storage: Storage) { self.storage = storage }
+  init(storage: consuming Storage) { self.storage = storage }
 
   /// The effect running `operation` with these modifiers (inline when it has none).
   @usableFromInline
@@ -141,11 +141,15 @@ public struct Effect<Result, Event> {
 
   /// Reduces `result` synchronously, as part of handling the intent.
   @inlinable
-  public static func result(_ result: Result) -> Effect { Effect(storage: .result(result)) }
+  public static func result(_ result: consuming Result) -> Effect {
+    Effect(storage: .result(result))
+  }
 
   /// Publishes a one-off event synchronously, as part of handling the intent.
   @inlinable
-  public static func event(_ event: Event) -> Effect { Effect(storage: .event(event)) }
+  public static func event(_ event: consuming Event) -> Effect {
+    Effect(storage: .event(event))
+  }
 
   /// Runs `source` and reduces each of its elements as a result. Completion ends the effect; an
   /// error ends it and is mapped to a result (see ``catch(_:)``). Accepts any

@@ -49,7 +49,10 @@ public protocol Feature<State, Intent> {
   func handle(_ intent: Intent, state: State) -> Effect<Result, Event>
 
   /// The next state after `result`. Must be pure: no side effects, no reading of mutable globals.
-  func reduce(_ state: State, _ result: Result) -> State
+  ///
+  /// `result` is handed over (`consuming`): a reducer may move it into the new state without a
+  /// copy. A witness that takes it as a plain parameter conforms as well.
+  func reduce(_ state: State, _ result: consuming Result) -> State
 
   /// The effect to start once `result` has been reduced, given the *new* `state`: saving the
   /// edited list, analytics of the new screen, anything that needs the state after the change

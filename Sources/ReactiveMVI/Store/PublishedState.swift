@@ -53,8 +53,13 @@ final class PublishedState<State>: @unchecked Sendable {
   /// The latest state, for the writer only (it is the one that changes it).
   @inlinable
   var latest: State {
-    unsafeAddress { UnsafePointer(slots + current.load(ordering: .relaxed)) }
+    unsafeAddress { latestSlot }
   }
+
+  /// The slot of the latest state, for the writer only. Its `pointee` passed as an argument is
+  /// lent by address, where `latest` across an opaque call is copied first.
+  @inlinable
+  var latestSlot: UnsafePointer<State> { UnsafePointer(slots + current.load(ordering: .relaxed)) }
 
   /// Makes `state` the latest. Writer only (one thread at a time, ordered by the caller).
   @inlinable

@@ -35,7 +35,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   // - `drainer` serializes all work: `handle`, `reduce`, middleware and every delivery run only on
   //   the thread holding its role, so `pendingEvents`, `stateSubscriptions` and the writer side
   //   of `published` are touched by one thread at a time (the role is handed over with
-  //   acquire/release ordering).
+  //   acquire/release ordering). A state subscriber's `dispose()` (any thread) goes through its
+  //   `DisposeBarrier` (see `StateSubscription`).
   // - `published` lets any thread read the latest state (see `PublishedState`).
   // - `effects` (running effects, idle waiters, the disposed flag they obey) is under its lock; it
   //   is touched only when effects start, end or are cancelled, never for `.none`/`.result`.
@@ -57,29 +58,72 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     case unsubscribe(StateSubscription)
   }
 
-  /// One subscriber of ``states``. Only the drainer adds it to, reads it in, and removes it from
-  /// the store's list; `dispose()` (any thread) marks it dead, which the drainer checks before
-  /// every delivery, and queues its removal.
+  /// One subscriber of the store's states: an observer of ``states`` (its own subscriber leaf is
+  /// its dispose barrier, so `barrier` is only closed, never entered) or the closure of
+  /// ``subscribeStates(onNext:)`` (which runs inside `barrier` and borrows the state from its
+  /// published slot). Only the drainer adds it to, reads it in, and removes it from the store's
+  /// list; `dispose()` (any thread) closes `barrier`, which every delivery checks, and queues its
+  /// removal.
   @usableFromInline
-  final class StateSubscription: Disposable, @unchecked Sendable {
-    // `observer` is immutable, `dead` atomic; `store` is weak (a subscription never keeps the
-    // store alive) and written only in `init`.
-    @usableFromInline let observer: AnyObserver<F.State>
-    @usableFromInline let dead = Atomic<Bool>(false)
+  final class StateSubscription: Cancelable, @unchecked Sendable {
+    // `observer` is immutable; `handler` is read only inside `barrier` and released only by
+    // whoever the barrier designates (or by `deinit`, when nothing else can read it); `store` is
+    // weak (a subscription never keeps the store alive) and written only in `init`.
+    @usableFromInline let observer: AnyObserver<F.State>?
+    /// The `onNext` closure, held with a retain of our own so that a delivery borrows it (a `let`
+    /// of an unretained object) instead of retaining and releasing its context every time.
+    @usableFromInline @exclusivity(unchecked) var handler: Unmanaged<Handler>?
+    @usableFromInline let barrier = DisposeBarrier()
     weak var store: Store?
 
     @usableFromInline
-    init(observer: AnyObserver<F.State>, store: Store) {
+    final class Handler {
+      @usableFromInline let onNext: (F.State) -> Void
+      init(_ onNext: @escaping (F.State) -> Void) { self.onNext = onNext }
+    }
+
+    @usableFromInline
+    init(observer: AnyObserver<F.State>?, onNext: ((F.State) -> Void)?, store: Store) {
       self.observer = observer
+      self.handler = onNext.map { Unmanaged.passRetained(Handler($0)) }
       self.store = store
     }
 
+    deinit { handler?.release() }
+
+    /// Releases the `onNext` closure (whoever the barrier designates, once).
+    @usableFromInline
+    func releaseHandler() {
+      handler?.release()
+      handler = nil
+    }
+
     @inlinable
-    var isDead: Bool { dead.load(ordering: .acquiring) }
+    var isDead: Bool { barrier.isClosed }
+
+    @usableFromInline
+    var isDisposed: Bool { isDead }
+
+    /// Hands the state in `slot` to the subscriber unless it is disposed. Drainer only.
+    @inlinable
+    func deliver(_ slot: UnsafePointer<F.State>) {
+      if let observer {
+        if !isDead { observer.on(.next(slot.pointee)) }
+      } else if barrier.enter() {
+        // Lent by address: no copy.
+        handler?._withUnsafeGuaranteedRef { $0.onNext(slot.pointee) }
+        if barrier.leave() { releaseHandler() }
+      }
+    }
 
     @usableFromInline
     func dispose() {
-      guard !dead.exchange(true, ordering: .acquiringAndReleasing) else { return }
+      var old = 0
+      switch barrier.close(old: &old) {
+      case .alreadyClosed: return
+      case .releaseNow: releaseHandler()
+      case .runnerReleases: if barrier.deferRelease() { releaseHandler() }
+      }
       store?.submit(.unsubscribe(self))
     }
   }
@@ -161,10 +205,32 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
         observer.onNext(published.read())
         return Disposables.create()
       }
-      let subscription = StateSubscription(observer: observer, store: self)
+      let subscription = StateSubscription(observer: observer, onNext: nil, store: self)
       self.submit(.subscribe(subscription))
       return subscription
     })
+  }
+
+  /// Calls `onNext` with the current state, then with every later state, until the returned
+  /// subscription is disposed: the same as `states.subscribe(onNext: onNext)` (same order,
+  /// thread, replay and dispose barrier), for a final subscriber such as a view's render.
+  ///
+  /// Delivered straight from the store's subscriber list: no subscriber leaf, no event value and
+  /// no copy of the state per delivery (`onNext` borrows the published state). `onNext` is
+  /// released once the subscription is disposed. Not in RxSwift (where a store is not a type).
+  ///
+  /// ```swift
+  /// let store = Store(initialState: Counter.State(), feature: Counter())
+  /// let subscription = store.subscribeStates(onNext: { print($0.count) })
+  /// // Prints: 0
+  /// store.send(.increment)
+  /// // Prints: 1
+  /// subscription.dispose()
+  /// ```
+  public func subscribeStates(onNext: @escaping (F.State) -> Void) -> Disposable {
+    let subscription = StateSubscription(observer: nil, onNext: onNext, store: self)
+    submit(.subscribe(subscription))
+    return subscription
   }
 
   /// One-off events (navigation, alerts, toasts), separate from state.
@@ -192,7 +258,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     guard !disposed.load(ordering: .relaxed) else { return }
     if drainer.tryEnter() {
       handleIntent(intent)
-      drainer.drain { process($0) }
+      if !drainer.tryLeave() { drainer.drain { process($0) } }
     } else {
       submit(.intent(intent))
     }
@@ -313,7 +379,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   @usableFromInline
   func attach(_ subscription: StateSubscription) {
     guard !subscription.isDead else { return }
-    subscription.observer.on(.next(published.latest))
+    subscription.deliver(published.latestSlot)
     if !subscription.isDead { stateSubscriptions.append(subscription) }
   }
 
@@ -328,36 +394,41 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   @inlinable
   func handleIntent(_ intent: F.Intent) {
     if !middleware.isEmpty { notify(.intent(intent)) }
-    run(feature.handle(intent, state: published.latest))
+    run(feature.handle(intent, state: published.latestSlot.pointee))
   }
 
   /// Reduces `result`, publishes and delivers the new state, then runs the feature's effect
   /// after it.
   @inlinable
-  func reduce(_ result: F.Result, origin: OutputOrigin) {
+  func reduce(_ result: consuming F.Result, origin: OutputOrigin) {
     // Activities are only built for middleware to see.
     if middleware.isEmpty {
-      // The new state moves into its slot and is lent from there (no copy of our own).
-      published.publish(feature.reduce(published.latest, result))
-      deliver(published.latest)
-      run(feature.effect(after: result, state: published.latest))
+      // The new state moves into its slot and is lent from there (no copy of our own); the
+      // result is copied once, for `reduce`, since `effect(after:)` needs it too.
+      published.publish(feature.reduce(published.latestSlot.pointee, copy result))
+      deliver(published.latestSlot)
+      run(feature.effect(after: result, state: published.latestSlot.pointee))
     } else {
-      notify(.result(result, origin: origin))
+      notify(.result(copy result, origin: origin))
       let old = published.latest
-      let new = feature.reduce(old, result)
+      let new = feature.reduce(old, copy result)
       published.publish(new)
       notify(.stateChanged(from: old, to: new))
-      deliver(new)
+      withUnsafePointer(to: new) { deliver($0) }
       run(feature.effect(after: result, state: new))
     }
   }
 
-  /// Sends `state` to every live subscriber of `states`, in subscription order. Drainer only.
+  /// Sends `state` to every live subscriber, in subscription order. Drainer only.
   @inlinable
-  func deliver(_ state: F.State) {
+  func deliver(_ state: UnsafePointer<F.State>) {
     stateSubscriptions.withUnsafeBufferPointer { subscriptions in
-      for subscription in subscriptions where !subscription.isDead {
-        subscription.observer.on(.next(state))
+      // The list does not change while it is iterated (see `stateSubscriptions`) and keeps every
+      // subscription alive: no retain per delivery.
+      for index in subscriptions.indices {
+        Unmanaged.passUnretained(subscriptions[index])._withUnsafeGuaranteedRef {
+          $0.deliver(state)
+        }
       }
     }
   }
@@ -395,7 +466,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   @inlinable
   func run(_ effect: consuming Effect<F.Result, F.Event>) {
     // Consumed: a result can move out of the effect instead of being copied.
-    switch effect.storage {
+    switch (consume effect).storage {
     case .none: break
     case .result(let result): reduce(result, origin: .intent)
     case .event(let event): publish(event, origin: .intent)

@@ -111,11 +111,13 @@ struct StoreAllocationTests {
     let store = Store(initialState: Twin.State(), feature: Sum())
     var sum = 0
     let subscription = store.states.subscribe(onNext: { sum &+= $0.count })
+    let direct = store.subscribeStates(onNext: { sum &+= $0.count })
     store.send(1)  // warm up
     let before = allocation_counter_thread_count()
     for step in 1...10_000 { store.send(step) }
     let count = allocation_counter_thread_count() - before
     subscription.dispose()
+    direct.dispose()
     #expect(count == 0)
     #expect(store.state.count == 1 + 25_000_000)
     #expect(sum > 0)

@@ -98,6 +98,13 @@ case "store":
   for value in 0..<count { store.send(value) }
   subscription.dispose()
   store.dispose()
+case "store-direct":
+  // `store` with its subscriber on the store's own list (`subscribeStates`) instead of `states`.
+  let store = Store(initialState: 0, feature: SumFeature())
+  let subscription = store.subscribeStates(onNext: onNext)
+  for value in 0..<count { store.send(value) }
+  subscription.dispose()
+  store.dispose()
 case "store-closure":
   // The hand-written peer of `store`: a state variable and an array of renderers.
   var state = 0
@@ -108,6 +115,11 @@ case "store-closure":
     for render in renderers { render(state) }
   }
   for value in 0..<count { send(value) }
+case "store-closure-locked":
+  // The hand-written thread-safe peer of `store` (see `LockedClosureStore`).
+  let store = LockedClosureStore(initialState: 0) { (state: Int, intent: Int) in state &+ intent }
+  store.subscribe { sink.value &+= $0 }
+  for value in 0..<count { store.send(value) }
 case "store-scan":
   // The same store built from ReactiveCore operators: intents scanned into shared states.
   let intents = PublishRelay<Int>()
@@ -138,6 +150,7 @@ case "hero-closure":
 default:
   print(
     "unknown scenario \(scenario): relay, chain, fanout, subscribe-dispose, bag, behavior, combine-latest,"
-      + " flat-map-latest, store, store-closure, store-scan, hero, hero-closure, dispose-many")
+      + " flat-map-latest, store, store-direct, store-closure, store-closure-locked, store-scan, hero,"
+      + " hero-closure, dispose-many")
 }
 print(sink.value)

@@ -31,5 +31,5 @@ public struct HeroFeature: Feature, Sendable {
   }
 
   @inlinable
-  public func reduce(_ state: HeroState, _ next: HeroState) -> HeroState { next }
+  public func reduce(_ state: HeroState, _ next: consuming HeroState) -> HeroState { next }
 }

@@ -54,10 +54,12 @@ public final class HeroPresenter: Sendable {
 
   /// Renders the current state and every later state on `view`, which is held weakly.
   ///
-  /// Not generic over the view's type: a generic body compiled once in this module would reach
-  /// the subscription's code unspecialized (a run-time metadata lookup per state); the existential
-  /// costs one indirect call per render instead.
+  /// Straight from the store's subscriber list (`subscribeStates`): the view borrows each state
+  /// from the store, with no subscriber leaf or copy in between. Not generic over the view's
+  /// type: a generic body compiled once in this module would reach the subscription's code
+  /// unspecialized (a run-time metadata lookup per state); the existential costs one indirect
+  /// call per render instead.
   public func bind(to view: any HeroView) -> Disposable {
-    states.subscribe(onNext: { [weak view] state in view?.render(state) })
+    store.subscribeStates(onNext: { [weak view] state in view?.render(state) })
   }
 }

@@ -17,7 +17,7 @@ import Synchronization
 /// `bits`: bit 0 a callback runs; bit 1 closed; bit 2 the runner releases on leaving; bits from 3
 /// (`ownerShift`) are free for the owner (kept in the same word to order them with closing).
 @usableFromInline
-struct DisposeBarrier: ~Copyable, Sendable {
+package struct DisposeBarrier: ~Copyable, Sendable {
   @usableFromInline static var busy: Int { 1 }
   @usableFromInline static var closed: Int { 2 }
   @usableFromInline static var releaseOnLeave: Int { 4 }
@@ -29,11 +29,11 @@ struct DisposeBarrier: ~Copyable, Sendable {
   /// written before `busy` is set.
   @usableFromInline let runner = Atomic<UInt>(0)
 
-  @inlinable init() {}
+  @inlinable package init() {}
 
   /// What `close()` found.
   @usableFromInline
-  enum Closing {
+  package enum Closing {
     /// Someone closed it before (the payload is theirs).
     case alreadyClosed
     /// Nothing runs (any more): release the payload now.
@@ -44,11 +44,11 @@ struct DisposeBarrier: ~Copyable, Sendable {
   }
 
   @inlinable
-  var isClosed: Bool { bits.load(ordering: .acquiring) & Self.closed != 0 }
+  package var isClosed: Bool { bits.load(ordering: .acquiring) & Self.closed != 0 }
 
   /// Starts a callback: `false` when closed (do not run it).
   @inlinable
-  func enter() -> Bool {
+  package func enter() -> Bool {
     let counter = DeliveryDepth.counter()
     runner.store(DeliveryDepth.word(counter), ordering: .relaxed)
     var current = bits.load(ordering: .relaxed)
@@ -69,7 +69,7 @@ struct DisposeBarrier: ~Copyable, Sendable {
   /// Ends a callback: `true` when the caller must now release the payload (closed meanwhile by a
   /// closer that did not wait).
   @inlinable
-  func leave() -> Bool {
+  package func leave() -> Bool {
     DeliveryDepth.leave(DeliveryDepth.counter(word: runner.load(ordering: .relaxed)))
     let old = bits.bitwiseAnd(~(Self.busy | Self.releaseOnLeave), ordering: .acquiringAndReleasing)
       .oldValue
@@ -79,7 +79,7 @@ struct DisposeBarrier: ~Copyable, Sendable {
   /// Closes the barrier (any thread), waiting for a callback running on another thread unless the
   /// calling thread is delivering. `old` receives the bits before closing.
   @inlinable
-  func close(old: inout Int) -> Closing {
+  package func close(old: inout Int) -> Closing {
     old = bits.bitwiseOr(Self.closed, ordering: .acquiringAndReleasing).oldValue
     let first = old & Self.closed == 0
     if old & Self.busy != 0 {
@@ -95,7 +95,7 @@ struct DisposeBarrier: ~Copyable, Sendable {
   /// After `.runnerReleases`: asks the runner to release the payload when it leaves; `true` when
   /// it has already left (then the caller releases now).
   @inlinable
-  func deferRelease() -> Bool {
+  package func deferRelease() -> Bool {
     var current = bits.load(ordering: .relaxed)
     while true {
       if current & Self.busy == 0 { return true }

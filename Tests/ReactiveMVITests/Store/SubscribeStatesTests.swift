@@ -1,0 +1,105 @@
+import Dispatch
+import ReactiveCore
+import ReactiveMVI
+import Synchronization
+import TestSupport
+import Testing
+
+/// `Store.subscribeStates(onNext:)`: the store's own delivery path, with the guarantees of
+/// `states.subscribe(onNext:)`.
+@Suite struct SubscribeStatesTests {
+  @Test func deliversTheCurrentStateThenEveryLaterOneInTheOrderOfStates() {
+    let store = Store(initialState: Twin.State(), feature: Twin())
+    store.send(2)
+    let direct = Collected<Int>()
+    let observed = Collected<Int>()
+    let first = store.subscribeStates(onNext: { direct.append($0.count) })
+    let second = store.states.subscribe(onNext: { observed.append($0.count) })
+    for _ in 0..<3 { store.send(1) }
+    first.dispose()
+    store.send(1)
+    second.dispose()
+    #expect(direct.values == [2, 3, 4, 5])
+    #expect(observed.values == [2, 3, 4, 5, 6])
+  }
+
+  @Test func aSendFromInsideOnNextIsQueuedAfterTheDelivery() {
+    let store = Store(initialState: Twin.State(), feature: Twin())
+    let seen = Collected<Int>()
+    let subscription = store.subscribeStates(onNext: { state in
+      seen.append(state.count)
+      if state.count == 1 {
+        store.send(1)
+        #expect(store.state.count == 1)  // not handled re-entrantly
+      }
+    })
+    store.send(1)
+    subscription.dispose()
+    #expect(seen.values == [0, 1, 2])
+  }
+
+  @Test func disposeFromInsideOnNextStopsDeliveriesAndReleasesTheClosure() {
+    let store = Store(initialState: Twin.State(), feature: Twin())
+    weak var weakToken: Token?
+    let seen = Collected<Int>()
+    let subscription = Shared<Disposable?>(nil)
+    do {
+      let token = Token()
+      weakToken = token
+      subscription.value = store.subscribeStates(onNext: { state in
+        _ = token
+        seen.append(state.count)
+        if state.count == 1 { subscription.value?.dispose() }
+      })
+    }
+    store.send(1)
+    store.send(1)
+    #expect(seen.values == [0, 1])
+    #expect(weakToken == nil)  // released although the disposable is still held
+    #expect((subscription.value as? Cancelable)?.isDisposed == true)
+  }
+
+  @Test func disposeFromAnotherThreadWaitsForTheOnNextInProgress() {
+    let store = Store(initialState: Twin.State(), feature: Twin())
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let finished = Atomic<Bool>(false)
+    let subscription = Shared<Disposable?>(
+      store.subscribeStates(onNext: { state in
+        guard state.count == 1 else { return }
+        entered.signal()
+        release.wait()
+        finished.store(true, ordering: .releasing)
+      }))
+    let sent = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      store.send(1)
+      sent.signal()
+    }
+    #expect(wait(for: entered))
+    let disposed = DispatchSemaphore(value: 0)
+    let finishedWhenDisposeReturned = Atomic<Int>(0)  // 0 not yet, 1 finished, 2 still running
+    DispatchQueue.global().async {
+      subscription.value?.dispose()
+      finishedWhenDisposeReturned.store(
+        finished.load(ordering: .acquiring) ? 1 : 2, ordering: .releasing)
+      disposed.signal()
+    }
+    // dispose() is now blocked on the running onNext; let it finish.
+    #expect(eventually { (subscription.value as? Cancelable)?.isDisposed == true })
+    release.signal()
+    #expect(wait(for: disposed))
+    #expect(wait(for: sent))
+    #expect(finishedWhenDisposeReturned.load(ordering: .acquiring) == 1)
+  }
+}
+
+/// An object whose release a test observes with a weak reference.
+private final class Token {}
+
+/// A value shared with closures: written only before they run (ordered by the store's delivery
+/// or by the dispatch that starts them), then only read.
+private final class Shared<Value>: @unchecked Sendable {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
