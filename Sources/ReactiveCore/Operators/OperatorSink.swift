@@ -13,11 +13,19 @@ protocol SingleSourceOperator {
   mutating func next(_ element: Input, _ downstream: AnyObserver<Output>) throws -> Bool
   /// The source completed: sends the last elements, if any, before the completion.
   mutating func completed(_ downstream: AnyObserver<Output>) throws
+  /// The source failed: rethrows the error to forward it (the default), or sends the last
+  /// elements, if any, and returns to complete instead (`materialize`).
+  mutating func failed(_ error: any Swift.Error, _ downstream: AnyObserver<Output>) throws
 }
 
 extension SingleSourceOperator {
   @inlinable
   mutating func completed(_ downstream: AnyObserver<Output>) throws {}
+
+  @inlinable
+  mutating func failed(_ error: any Swift.Error, _ downstream: AnyObserver<Output>) throws {
+    throw error
+  }
 }
 
 extension ObservableType {
@@ -79,7 +87,11 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
       }
       if !keepGoing { terminate(.completed) }
     case .error(let error):
-      terminate(.error(error))
+      do { try logic.failed(error, downstream) } catch {
+        terminate(.error(error))
+        return
+      }
+      terminate(.completed)
     case .completed:
       do { try logic.completed(downstream) } catch {
         terminate(.error(error))
