@@ -16,6 +16,8 @@ protocol SingleSourceOperator {
   /// The source failed: rethrows the error to forward it (the default), or sends the last
   /// elements, if any, and returns to complete instead (`materialize`).
   mutating func failed(_ error: any Swift.Error, _ downstream: AnyObserver<Output>) throws
+  /// `event` was forwarded and the source disposed: the sequence is over (`do`'s `after*`).
+  mutating func terminated(_ event: Event<Output>)
 }
 
 extension SingleSourceOperator {
@@ -26,6 +28,9 @@ extension SingleSourceOperator {
   mutating func failed(_ error: any Swift.Error, _ downstream: AnyObserver<Output>) throws {
     throw error
   }
+
+  @inlinable
+  mutating func terminated(_ event: Event<Output>) {}
 }
 
 extension ObservableType {
@@ -108,5 +113,6 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
     guard upstream.tryTerminate() else { return }
     downstream.on(event)
     upstream.dispose()
+    logic.terminated(event)
   }
 }
