@@ -19,7 +19,8 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
   @usableFromInline let source: SingleAssignmentDisposable
   @usableFromInline let timer: SerialDisposable
   @usableFromInline let token = ResourceToken()
-  @usableFromInline var serializer: Serializer<Input>!
+  // Written once, by the subclass's `init` before the sink is shared; only read afterwards.
+  @usableFromInline @exclusivity(unchecked) var serializer: Serializer<Input>!
 
   /// `lifetime` and `source` may be one holder (when the source lives exactly as long as the
   /// sink), and all three may be shared with other owners (`window`'s windows).
@@ -32,10 +33,18 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
     self.lifetime = lifetime
     self.source = source
     self.timer = timer
-    // Unowned: whoever submits holds the sink (the observers and timer closures do).
-    serializer = Serializer { [unowned self] in
-      guard !self.lifetime.isStopped else { return }
-      self.handle($0)
+  }
+
+  /// Creates the serializer that runs `sink.handle(_:)`. Each subclass calls it last in its
+  /// `init`, passing itself: `handle` is then called directly on the final class (and specialized
+  /// with it), not through the vtable, whose entry is the unspecialized generic code.
+  @inlinable
+  final func startSerializer<Sink: SerializedSink<Input, Output>>(_ sink: Sink) {
+    // Unowned (unsafe: no reference counting per item): whoever submits holds the sink strongly
+    // (the observers and timer closures do), so it is alive whenever the serializer runs.
+    serializer = Serializer { [unowned(unsafe) sink] input in
+      guard !sink.lifetime.isStopped else { return }
+      sink.handle(input)
     }
   }
 

@@ -31,6 +31,7 @@ final class TakeForDurationSink<Element>:
   @inlinable
   init(downstream: AnyObserver<Element>) {
     super.init(downstream: downstream)
+    startSerializer(self)
   }
 
   /// Forwards the source's events until the timer completes the sequence.

@@ -55,6 +55,7 @@ final class BufferSink<Element>:
     self.scheduler = scheduler
     self.machine = BufferStateMachine(count: count)
     super.init(downstream: downstream)
+    startSerializer(self)
   }
 
   @inlinable

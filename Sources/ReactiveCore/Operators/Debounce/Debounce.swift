@@ -42,6 +42,7 @@ final class DebounceSink<Element>:
     self.dueTime = dueTime
     self.scheduler = scheduler
     super.init(downstream: downstream)
+    startSerializer(self)
   }
 
   @inlinable

@@ -42,6 +42,7 @@ final class DelaySink<Element>:
     self.scheduler = scheduler
     self.machine = DelayStateMachine(dueTime: dueTime)
     super.init(downstream: downstream)
+    startSerializer(self)
   }
 
   @inlinable

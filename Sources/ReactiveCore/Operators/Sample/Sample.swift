@@ -56,6 +56,7 @@ final class SampleSink<Element, Tick>:
   init(downstream: AnyObserver<Element>, defaultValue: Element?) {
     self.machine = SampleStateMachine(defaultValue: defaultValue)
     super.init(downstream: downstream)
+    startSerializer(self)
   }
 
   @inlinable

@@ -52,6 +52,7 @@ final class ThrottleSink<Element>:
     self.scheduler = scheduler
     self.machine = ThrottleStateMachine(dueTime: dueTime, latest: latest)
     super.init(downstream: downstream)
+    startSerializer(self)
   }
 
   @inlinable

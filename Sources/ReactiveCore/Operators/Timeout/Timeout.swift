@@ -75,6 +75,7 @@ final class TimeoutSink<Element>: SerializedSink<TimeoutInput<Element>, Element>
     self.other = other
     self.scheduler = scheduler
     super.init(downstream: downstream)
+    startSerializer(self)
   }
 
   @inlinable

@@ -67,6 +67,7 @@ final class WindowSink<Element>:
     self.machine = WindowStateMachine(count: count)
     super.init(
       downstream: downstream, lifetime: group.upstream, source: group.upstream, timer: group.timer)
+    startSerializer(self)
   }
 
   @inlinable
