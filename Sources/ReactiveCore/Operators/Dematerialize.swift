@@ -28,45 +28,25 @@ extension ObservableType where Element: EventConvertible {
   /// - Complexity: O(1) per element.
   @inlinable
   public func dematerialize() -> Observable<Element.Element> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = DematerializeSink<Element>(downstream: downstream)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    lift(mayEndEarly: true) { DematerializeOperator<Element>() }
   }
 }
 
 @usableFromInline
-final class DematerializeSink<Convertible: EventConvertible>: @unchecked Sendable {
-  // Events are serial by contract.
-  @usableFromInline let downstream: AnyObserver<Convertible.Element>
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+struct DematerializeOperator<Convertible: EventConvertible>: SingleSourceOperator {
+  @inlinable init() {}
 
+  /// Forwards an `.next` element; a terminal element ends the sequence with that event.
   @inlinable
-  init(downstream: AnyObserver<Convertible.Element>) { self.downstream = downstream }
-
-  @inlinable
-  func on(_ event: Event<Convertible>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let convertible):
-      let inner = convertible.event
-      if case .next = inner {
-        downstream.on(inner)
-      } else {
-        terminate(inner)
-      }
-    case .error(let error): terminate(.error(error))
-    case .completed: terminate(.completed)
+  func next(_ convertible: Convertible, _ downstream: AnyObserver<Convertible.Element>) throws
+    -> Bool
+  {
+    switch convertible.event {
+    case .next(let element):
+      downstream.on(.next(element))
+      return true
+    case .error(let error): throw error
+    case .completed: return false
     }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Convertible.Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
   }
 }

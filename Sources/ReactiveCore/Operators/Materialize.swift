@@ -12,34 +12,27 @@ extension ObservableType {
   /// - Complexity: O(1) per event.
   @inlinable
   public func materialize() -> Observable<Event<Element>> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = MaterializeSink(downstream: downstream)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    lift { MaterializeOperator() }
   }
 }
 
 @usableFromInline
-final class MaterializeSink<Element>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Event<Element>>
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+struct MaterializeOperator<Element>: SingleSourceOperator {
+  @inlinable init() {}
 
   @inlinable
-  init(downstream: AnyObserver<Event<Element>>) { self.downstream = downstream }
+  func next(_ element: Element, _ downstream: AnyObserver<Event<Element>>) -> Bool {
+    downstream.on(.next(.next(element)))
+    return true
+  }
 
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    if case .next = event {
-      downstream.on(.next(event))
-      return
-    }
-    guard upstream.tryTerminate() else { return }
-    downstream.on(.next(event))
-    downstream.on(.completed)
-    upstream.dispose()
+  func completed(_ downstream: AnyObserver<Event<Element>>) {
+    downstream.on(.next(.completed))
+  }
+
+  @inlinable
+  func failed(_ error: any Swift.Error, _ downstream: AnyObserver<Event<Element>>) {
+    downstream.on(.next(.error(error)))
   }
 }

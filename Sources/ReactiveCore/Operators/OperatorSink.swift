@@ -13,11 +13,24 @@ protocol SingleSourceOperator {
   mutating func next(_ element: Input, _ downstream: AnyObserver<Output>) throws -> Bool
   /// The source completed: sends the last elements, if any, before the completion.
   mutating func completed(_ downstream: AnyObserver<Output>) throws
+  /// The source failed: rethrows the error to forward it (the default), or sends the last
+  /// elements, if any, and returns to complete instead (`materialize`).
+  mutating func failed(_ error: any Swift.Error, _ downstream: AnyObserver<Output>) throws
+  /// `event` was forwarded and the source disposed: the sequence is over (`do`'s `after*`).
+  mutating func terminated(_ event: Event<Output>)
 }
 
 extension SingleSourceOperator {
   @inlinable
   mutating func completed(_ downstream: AnyObserver<Output>) throws {}
+
+  @inlinable
+  mutating func failed(_ error: any Swift.Error, _ downstream: AnyObserver<Output>) throws {
+    throw error
+  }
+
+  @inlinable
+  mutating func terminated(_ event: Event<Output>) {}
 }
 
 extension ObservableType {
@@ -140,7 +153,11 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
       }
       if !keepGoing { terminate(.completed) }
     case .error(let error):
-      terminate(.error(error))
+      do { try logic.failed(error, downstream) } catch {
+        terminate(.error(error))
+        return
+      }
+      terminate(.completed)
     case .completed:
       do { try logic.completed(downstream) } catch {
         terminate(.error(error))
@@ -157,5 +174,6 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
     guard upstream.tryTerminate() else { return }
     downstream.on(event)
     upstream.dispose()
+    logic.terminated(event)
   }
 }

@@ -10,18 +10,13 @@ extension ObservableType {
   ///   .subscribe(onNext: { print($0) })
   /// // Prints: sum 6
   /// ```
+  @inlinable
   public func reduce<Accumulate, Result>(
     _ seed: Accumulate,
     accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
     mapResult: @escaping (Accumulate) throws -> Result
   ) -> Observable<Result> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = ReduceSink(
-        downstream: downstream, seed: seed, accumulator: accumulator, mapResult: mapResult)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    lift { ReduceOperator(accumulate: seed, accumulator: accumulator, mapResult: mapResult) }
   }
 
   /// Folds every element into an accumulator starting from `seed` and emits the final value when
@@ -31,6 +26,7 @@ extension ObservableType {
   /// _ = Observable.of(1, 2, 3).reduce(0, accumulator: +).subscribe(onNext: { print($0) })
   /// // Prints: 6
   /// ```
+  @inlinable
   public func reduce<Accumulate>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
@@ -38,48 +34,30 @@ extension ObservableType {
   }
 }
 
-// Unchecked: events are serial by contract, so the accumulator is never touched concurrently.
-final class ReduceSink<Source, Accumulate, Result>: @unchecked Sendable {
-  let downstream: AnyObserver<Result>
-  let accumulator: (Accumulate, Source) throws -> Accumulate
-  let mapResult: (Accumulate) throws -> Result
-  var accumulate: Accumulate
-  let upstream = SingleAssignmentDisposable()
-  let token = ResourceToken()
+@usableFromInline
+struct ReduceOperator<Input, Accumulate, Output>: SingleSourceOperator {
+  @usableFromInline var accumulate: Accumulate
+  @usableFromInline let accumulator: (Accumulate, Input) throws -> Accumulate
+  @usableFromInline let mapResult: (Accumulate) throws -> Output
 
+  @inlinable
   init(
-    downstream: AnyObserver<Result>, seed: Accumulate,
-    accumulator: @escaping (Accumulate, Source) throws -> Accumulate,
-    mapResult: @escaping (Accumulate) throws -> Result
+    accumulate: Accumulate, accumulator: @escaping (Accumulate, Input) throws -> Accumulate,
+    mapResult: @escaping (Accumulate) throws -> Output
   ) {
-    self.downstream = downstream
-    self.accumulate = seed
+    self.accumulate = accumulate
     self.accumulator = accumulator
     self.mapResult = mapResult
   }
 
-  func on(_ event: Event<Source>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let element):
-      do { accumulate = try accumulator(accumulate, element) } catch { terminate(.error(error)) }
-    case .error(let error): terminate(.error(error))
-    case .completed:
-      let result: Result
-      do { result = try mapResult(accumulate) } catch {
-        terminate(.error(error))
-        return
-      }
-      guard upstream.tryTerminate() else { return }
-      downstream.on(.next(result))
-      downstream.on(.completed)
-      upstream.dispose()
-    }
+  @inlinable
+  mutating func next(_ element: Input, _ downstream: AnyObserver<Output>) throws -> Bool {
+    accumulate = try accumulator(accumulate, element)
+    return true
   }
 
-  func terminate(_ event: Event<Result>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+  @inlinable
+  func completed(_ downstream: AnyObserver<Output>) throws {
+    downstream.on(.next(try mapResult(accumulate)))
   }
 }

@@ -8,6 +8,7 @@ extension ObservableType {
   /// _ = Observable.of(7).single().subscribe(onNext: { print($0) })
   /// // Prints: 7
   /// ```
+  @inlinable
   public func single() -> Observable<Element> {
     single { _ in true }
   }
@@ -20,52 +21,31 @@ extension ObservableType {
   /// _ = Observable.of(1, 2, 3).single { $0 == 2 }.subscribe(onNext: { print($0) })
   /// // Prints: 2
   /// ```
+  @inlinable
   public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = SingleElementSink(downstream: downstream, predicate: predicate)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    lift(mayEndEarly: true) { SingleElementOperator(predicate: predicate) }
   }
 }
 
-final class SingleElementSink<Element>: @unchecked Sendable {  // events are serial by contract
-  let downstream: AnyObserver<Element>
-  let predicate: (Element) throws -> Bool
-  var seenValue = false
-  let upstream = SingleAssignmentDisposable()
-  let token = ResourceToken()
+@usableFromInline
+struct SingleElementOperator<Element>: SingleSourceOperator {
+  @usableFromInline let predicate: (Element) throws -> Bool
+  @usableFromInline var seenValue = false
 
-  init(downstream: AnyObserver<Element>, predicate: @escaping (Element) throws -> Bool) {
-    self.downstream = downstream
-    self.predicate = predicate
+  @inlinable
+  init(predicate: @escaping (Element) throws -> Bool) { self.predicate = predicate }
+
+  @inlinable
+  mutating func next(_ element: Element, _ downstream: AnyObserver<Element>) throws -> Bool {
+    guard try predicate(element) else { return true }
+    if seenValue { throw RxError.moreThanOneElement }
+    seenValue = true
+    downstream.on(.next(element))
+    return true
   }
 
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let element):
-      do {
-        guard try predicate(element) else { return }
-      } catch {
-        terminate(.error(error))
-        return
-      }
-      if seenValue {
-        terminate(.error(RxError.moreThanOneElement))
-        return
-      }
-      seenValue = true
-      downstream.on(.next(element))
-    case .error(let error): terminate(.error(error))
-    case .completed: terminate(seenValue ? .completed : .error(RxError.noElements))
-    }
-  }
-
-  func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+  @inlinable
+  func completed(_ downstream: AnyObserver<Element>) throws {
+    if !seenValue { throw RxError.noElements }
   }
 }

@@ -17,50 +17,30 @@ extension ObservableType {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
       let sink = TakeForDurationSink(downstream: downstream)
-      sink.timer.setDisposable(
-        scheduler.scheduleRelative((), dueTime: duration) { _ in
-          sink.serializer.submit(.completed)
-          return Disposables.create()
-        })
-      sink.upstream.setDisposable(
-        source.subscribe(AnyObserver(eventHandler: { sink.serializer.submit($0) })))
+      sink.schedule(.timer(()), after: duration, on: scheduler)
+      sink.subscribe(source, into: sink.source, as: TimedInput.event)
       return sink
     })
   }
 }
 
 @usableFromInline
-final class TakeForDurationSink<Element>: Disposable, @unchecked Sendable {
-  // Upstream events and the timer's completion both go through `serializer`; the rest is
-  // immutable or thread-safe.
-  @usableFromInline let downstream: AnyObserver<Element>
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let timer = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
-  @usableFromInline var serializer: Serializer<Event<Element>>!
-
+final class TakeForDurationSink<Element>:
+  SerializedSink<TimedInput<Element, Void>, Element>, @unchecked Sendable
+{
   @inlinable
   init(downstream: AnyObserver<Element>) {
-    self.downstream = downstream
-    // Unowned: whoever submits holds the sink (the upstream observer and the timer closure do).
-    serializer = Serializer { [unowned self] in self.handle($0) }
+    super.init(downstream: downstream)
+    startSerializer(self)
   }
 
+  /// Forwards the source's events until the timer completes the sequence.
   @inlinable
-  func handle(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    if case .next = event {
-      downstream.on(event)
-      return
+  override func handle(_ input: TimedInput<Element, Void>) {
+    switch input {
+    case .event(.next(let element)): downstream.on(.next(element))
+    case .event(let terminal): finish(terminal)
+    case .timer: finish(.completed)
     }
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    dispose()
-  }
-
-  @inlinable
-  func dispose() {
-    upstream.dispose()
-    timer.dispose()
   }
 }

@@ -21,57 +21,42 @@ extension ObservableType {
   /// `asMaybe()`.
   @inlinable
   func oneElementForTraits(requireElement: Bool) -> Observable<Element> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = OneElementSink(downstream: downstream, requireElement: requireElement)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    lift(mayEndEarly: true) { OneElementOperator(requireElement: requireElement) }
   }
 }
 
 /// Holds the one element until completion; fails on a second element (and, when
 /// `requireElement`, on completion without one).
 @usableFromInline
-final class OneElementSink<Element>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Element>
+struct OneElementOperator<Element>: SingleSourceOperator {
   @usableFromInline let requireElement: Bool
   @usableFromInline var element: Element?
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+
+  @inlinable init(requireElement: Bool) { self.requireElement = requireElement }
 
   @inlinable
-  init(downstream: AnyObserver<Element>, requireElement: Bool) {
-    self.downstream = downstream
-    self.requireElement = requireElement
-  }
-
-  @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let value):
-      if element != nil { return terminate(.error(RxError.moreThanOneElement)) }
-      element = value
-    case .error: terminate(event)
-    case .completed:
-      if let element {
-        guard upstream.tryTerminate() else { return }
-        self.element = nil
-        downstream.on(.next(element))
-        downstream.on(.completed)
-        upstream.dispose()
-      } else {
-        terminate(requireElement ? .error(RxError.noElements) : .completed)
-      }
+  mutating func next(_ value: Element, _ downstream: AnyObserver<Element>) throws -> Bool {
+    if element != nil {
+      element = nil
+      throw RxError.moreThanOneElement
     }
+    element = value
+    return true
   }
 
   @inlinable
-  func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
+  mutating func completed(_ downstream: AnyObserver<Element>) throws {
+    guard let element else {
+      if requireElement { throw RxError.noElements }
+      return
+    }
+    self.element = nil
+    downstream.on(.next(element))
+  }
+
+  @inlinable
+  mutating func failed(_ error: any Swift.Error, _ downstream: AnyObserver<Element>) throws {
     element = nil
-    downstream.on(event)
-    upstream.dispose()
+    throw error
   }
 }

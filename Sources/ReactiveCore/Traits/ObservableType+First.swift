@@ -9,38 +9,22 @@ extension ObservableType {
   /// - Complexity: O(1).
   @inlinable
   public func first() -> Single<Element?> {
-    let source = asObservable()
-    return Single(
-      raw: Observable(subscribeHandler: { downstream in
-        let sink = FirstElementSink(downstream: downstream)
-        sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-        return sink.upstream
-      }))
+    Single(raw: lift(mayEndEarly: true) { FirstElementOperator() })
   }
 }
 
 @usableFromInline
-final class FirstElementSink<Element>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Element?>
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+struct FirstElementOperator<Element>: SingleSourceOperator {
+  @inlinable init() {}
 
   @inlinable
-  init(downstream: AnyObserver<Element?>) { self.downstream = downstream }
+  func next(_ element: Element, _ downstream: AnyObserver<Element?>) -> Bool {
+    downstream.on(.next(element))
+    return false
+  }
 
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped, upstream.tryTerminate() else { return }
-    switch event {
-    case .next(let element):
-      downstream.on(.next(element))
-      downstream.on(.completed)
-    case .error(let error):
-      downstream.on(.error(error))
-    case .completed:
-      downstream.on(.next(nil))
-      downstream.on(.completed)
-    }
-    upstream.dispose()
+  func completed(_ downstream: AnyObserver<Element?>) {
+    downstream.on(.next(nil))
   }
 }

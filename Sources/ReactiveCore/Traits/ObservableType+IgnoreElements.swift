@@ -17,38 +17,14 @@ extension ObservableType {
   /// This sequence without its elements, as an `Observable<Never>`.
   @inlinable
   func ignoreElementsForTraits() -> Observable<Never> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = IgnoreElementsSink<Element>(downstream: downstream)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    lift { IgnoreElementsOperator<Element>() }
   }
 }
 
 @usableFromInline
-final class IgnoreElementsSink<Element>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Never>
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+struct IgnoreElementsOperator<Element>: SingleSourceOperator {
+  @inlinable init() {}
 
   @inlinable
-  init(downstream: AnyObserver<Never>) { self.downstream = downstream }
-
-  @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next: return
-    case .error(let error): terminate(.error(error))
-    case .completed: terminate(.completed)
-    }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Never>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
-  }
+  func next(_ element: Element, _ downstream: AnyObserver<Never>) -> Bool { true }
 }

@@ -11,44 +11,32 @@ extension ObservableType {
   /// - Complexity: O(1) amortized per element; O(n) memory.
   @inlinable
   public func toArray() -> Single<[Element]> {
-    let source = asObservable()
-    return Single(
-      raw: Observable(subscribeHandler: { downstream in
-        let sink = ToArraySink(downstream: downstream)
-        sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-        return sink.upstream
-      }))
+    Single(raw: lift { ToArrayOperator() })
   }
 }
 
 @usableFromInline
-final class ToArraySink<Element>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<[Element]>
+struct ToArrayOperator<Element>: SingleSourceOperator {
   @usableFromInline var elements: [Element] = []
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+
+  @inlinable init() {}
 
   @inlinable
-  init(downstream: AnyObserver<[Element]>) { self.downstream = downstream }
+  mutating func next(_ element: Element, _ downstream: AnyObserver<[Element]>) -> Bool {
+    elements.append(element)
+    return true
+  }
 
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let element):
-      elements.append(element)
-    case .error(let error):
-      guard upstream.tryTerminate() else { return }
-      elements = []
-      downstream.on(.error(error))
-      upstream.dispose()
-    case .completed:
-      guard upstream.tryTerminate() else { return }
-      let result = elements
-      elements = []
-      downstream.on(.next(result))
-      downstream.on(.completed)
-      upstream.dispose()
-    }
+  mutating func completed(_ downstream: AnyObserver<[Element]>) {
+    let result = elements
+    elements = []
+    downstream.on(.next(result))
+  }
+
+  @inlinable
+  mutating func failed(_ error: any Swift.Error, _ downstream: AnyObserver<[Element]>) throws {
+    elements = []
+    throw error
   }
 }

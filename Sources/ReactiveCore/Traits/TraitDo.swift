@@ -15,42 +15,41 @@ extension Observable {
     onSubscribed: (() -> Void)?,
     onDispose: (() -> Void)?
   ) -> Observable<Element> {
-    let source = self
+    let lifted = lift {
+      TraitDoOperator(
+        onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+        onCompleted: onCompleted, afterCompleted: afterCompleted)
+    }
     return Observable(subscribeHandler: { downstream in
       onSubscribe?()
-      let sink = TraitDoSink(
-        downstream: downstream, onNext: onNext, afterNext: afterNext, onError: onError,
-        afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
+      let subscription = lifted.subscribe(downstream)
       onSubscribed?()
-      guard let onDispose else { return sink.upstream }
-      return Disposables.create(sink.upstream, Disposables.create(with: onDispose))
+      guard let onDispose else { return subscription }
+      return Disposables.create(subscription, Disposables.create(with: onDispose))
     })
   }
 }
 
 /// Runs the callbacks of `do(...)` around each event of a single serial source.
 @usableFromInline
-final class TraitDoSink<Element>: @unchecked Sendable {  // events are serial by contract
-  @usableFromInline let downstream: AnyObserver<Element>
+struct TraitDoOperator<Element>: SingleSourceOperator {
   @usableFromInline let onNext: ((Element) throws -> Void)?
   @usableFromInline let afterNext: ((Element) throws -> Void)?
   @usableFromInline let onError: ((any Swift.Error) throws -> Void)?
   @usableFromInline let afterError: ((any Swift.Error) throws -> Void)?
   @usableFromInline let onCompleted: (() throws -> Void)?
   @usableFromInline let afterCompleted: (() throws -> Void)?
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+  /// The source's terminal event passed its `on*` callback: its `after*` runs once forwarded (not
+  /// after an error thrown by a callback).
+  @usableFromInline var sourceTerminal = false
 
   @inlinable
   init(
-    downstream: AnyObserver<Element>,
     onNext: ((Element) throws -> Void)?, afterNext: ((Element) throws -> Void)?,
     onError: ((any Swift.Error) throws -> Void)?,
     afterError: ((any Swift.Error) throws -> Void)?,
     onCompleted: (() throws -> Void)?, afterCompleted: (() throws -> Void)?
   ) {
-    self.downstream = downstream
     self.onNext = onNext
     self.afterNext = afterNext
     self.onError = onError
@@ -60,32 +59,29 @@ final class TraitDoSink<Element>: @unchecked Sendable {  // events are serial by
   }
 
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let element):
-      do { try onNext?(element) } catch { return terminate(.error(error)) }
-      downstream.on(event)
-      do { try afterNext?(element) } catch { return terminate(.error(error)) }
-    case .error(let error):
-      do { try onError?(error) } catch { return terminate(.error(error)) }
-      guard upstream.tryTerminate() else { return }
-      downstream.on(event)
-      upstream.dispose()
-      try? afterError?(error)
-    case .completed:
-      do { try onCompleted?() } catch { return terminate(.error(error)) }
-      guard upstream.tryTerminate() else { return }
-      downstream.on(event)
-      upstream.dispose()
-      try? afterCompleted?()
-    }
+  func next(_ element: Element, _ downstream: AnyObserver<Element>) throws -> Bool {
+    try onNext?(element)
+    downstream.on(.next(element))
+    try afterNext?(element)
+    return true
   }
 
   @inlinable
-  func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+  mutating func completed(_ downstream: AnyObserver<Element>) throws {
+    try onCompleted?()
+    sourceTerminal = true
+  }
+
+  @inlinable
+  mutating func failed(_ error: any Swift.Error, _ downstream: AnyObserver<Element>) throws {
+    try onError?(error)
+    sourceTerminal = true
+    throw error
+  }
+
+  @inlinable
+  func terminated(_ event: Event<Element>) {
+    guard sourceTerminal else { return }
+    if let error = event.error { try? afterError?(error) } else { try? afterCompleted?() }
   }
 }

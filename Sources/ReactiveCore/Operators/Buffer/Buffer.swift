@@ -30,57 +30,36 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = BufferSink(
         downstream: downstream, timeSpan: timeSpan, count: count, scheduler: scheduler)
-      sink.startTimer(window: 0)
-      sink.upstream.setDisposable(
-        source.subscribe(AnyObserver(eventHandler: { sink.serializer.submit(.event($0)) })))
+      sink.schedule(.timer(0), after: timeSpan, on: scheduler)
+      sink.subscribe(source, into: sink.source, as: TimedInput.event)
       return sink
     })
   }
 }
 
 @usableFromInline
-final class BufferSink<Element>: Disposable, @unchecked Sendable {
-  // `machine` is touched only by `handle`, which `serializer` runs one item at a time; the rest is
-  // immutable or thread-safe. Timer callbacks and upstream events both go through `serializer`.
-  @usableFromInline
-  enum Input {
-    case event(Event<Element>)
-    case timer(UInt64)
-  }
-
-  @usableFromInline let downstream: AnyObserver<[Element]>
+final class BufferSink<Element>:
+  SerializedSink<TimedInput<Element, UInt64>, [Element]>, @unchecked Sendable
+{
+  // `machine` is touched only by `handle` (see `SerializedSink`).
   @usableFromInline let timeSpan: RxTimeInterval
   @usableFromInline let scheduler: SchedulerType
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let timer = SerialDisposable()
-  @usableFromInline let token = ResourceToken()
   @usableFromInline var machine: BufferStateMachine<Element>
-  @usableFromInline var serializer: Serializer<Input>!
 
   @inlinable
   init(
     downstream: AnyObserver<[Element]>, timeSpan: RxTimeInterval, count: Int,
     scheduler: SchedulerType
   ) {
-    self.downstream = downstream
     self.timeSpan = timeSpan
     self.scheduler = scheduler
     self.machine = BufferStateMachine(count: count)
-    // Unowned: whoever submits holds the sink (the upstream observer and timer closures do).
-    serializer = Serializer { [unowned self] in self.handle($0) }
+    super.init(downstream: downstream)
+    startSerializer(self)
   }
 
   @inlinable
-  func startTimer(window: UInt64) {
-    timer.disposable = scheduler.scheduleRelative(window, dueTime: timeSpan) { window in
-      self.serializer.submit(.timer(window))
-      return Disposables.create()
-    }
-  }
-
-  @inlinable
-  func handle(_ input: Input) {
-    guard !upstream.isStopped else { return }
+  override func handle(_ input: TimedInput<Element, UInt64>) {
     let action: BufferStateMachine<Element>.Action
     switch input {
     case .event(.next(let element)): action = machine.next(element)
@@ -92,23 +71,10 @@ final class BufferSink<Element>: Disposable, @unchecked Sendable {
     case .none: break
     case .emit(let buffer, let nextWindow):
       downstream.on(.next(buffer))
-      guard !upstream.isStopped else { return }
-      startTimer(window: nextWindow)
-    case .complete(let buffer):
-      guard upstream.tryTerminate() else { return }
-      downstream.on(.next(buffer))
-      downstream.on(.completed)
-      dispose()
-    case .fail(let error):
-      guard upstream.tryTerminate() else { return }
-      downstream.on(.error(error))
-      dispose()
+      guard !lifetime.isStopped else { return }
+      schedule(.timer(nextWindow), after: timeSpan, on: scheduler)
+    case .complete(let buffer): finish(.completed, after: buffer)
+    case .fail(let error): finish(.error(error))
     }
-  }
-
-  @inlinable
-  func dispose() {
-    upstream.dispose()
-    timer.dispose()
   }
 }

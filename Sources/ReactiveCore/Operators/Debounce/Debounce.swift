@@ -22,44 +22,31 @@ extension ObservableType {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
       let sink = DebounceSink(downstream: downstream, dueTime: dueTime, scheduler: scheduler)
-      sink.upstream.setDisposable(
-        source.subscribe(AnyObserver(eventHandler: { sink.serializer.submit(.event($0)) })))
+      sink.subscribe(source, into: sink.source, as: TimedInput.event)
       return sink
     })
   }
 }
 
 @usableFromInline
-final class DebounceSink<Element>: Disposable, @unchecked Sendable {
-  // `machine` is touched only by `handle`, which `serializer` runs one item at a time; the rest is
-  // immutable or thread-safe. Timer callbacks and upstream events both go through `serializer`.
-  @usableFromInline
-  enum Input {
-    case event(Event<Element>)
-    case timer(UInt64)
-  }
-
-  @usableFromInline let downstream: AnyObserver<Element>
+final class DebounceSink<Element>:
+  SerializedSink<TimedInput<Element, UInt64>, Element>, @unchecked Sendable
+{
+  // `machine` is touched only by `handle` (see `SerializedSink`).
   @usableFromInline let dueTime: RxTimeInterval
   @usableFromInline let scheduler: SchedulerType
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let timer = SerialDisposable()
-  @usableFromInline let token = ResourceToken()
   @usableFromInline var machine = DebounceStateMachine<Element>()
-  @usableFromInline var serializer: Serializer<Input>!
 
   @inlinable
   init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-    self.downstream = downstream
     self.dueTime = dueTime
     self.scheduler = scheduler
-    // Unowned: whoever submits holds the sink (the upstream observer and timer closures do).
-    serializer = Serializer { [unowned self] in self.handle($0) }
+    super.init(downstream: downstream)
+    startSerializer(self)
   }
 
   @inlinable
-  func handle(_ input: Input) {
-    guard !upstream.isStopped else { return }
+  override func handle(_ input: TimedInput<Element, UInt64>) {
     let action: DebounceStateMachine<Element>.Action
     switch input {
     case .event(.next(let element)): action = machine.next(element)
@@ -69,27 +56,10 @@ final class DebounceSink<Element>: Disposable, @unchecked Sendable {
     }
     switch action {
     case .none: break
-    case .startTimer(let id):
-      timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { id in
-        self.serializer.submit(.timer(id))
-        return Disposables.create()
-      }
+    case .startTimer(let id): schedule(.timer(id), after: dueTime, on: scheduler)
     case .emit(let element): downstream.on(.next(element))
-    case .complete(let flushing):
-      guard upstream.tryTerminate() else { return }
-      if let flushing { downstream.on(.next(flushing)) }
-      downstream.on(.completed)
-      dispose()
-    case .fail(let error):
-      guard upstream.tryTerminate() else { return }
-      downstream.on(.error(error))
-      dispose()
+    case .complete(let flushing): finish(.completed, after: flushing)
+    case .fail(let error): finish(.error(error))
     }
-  }
-
-  @inlinable
-  func dispose() {
-    upstream.dispose()
-    timer.dispose()
   }
 }

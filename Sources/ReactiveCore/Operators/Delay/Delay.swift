@@ -21,62 +21,42 @@ extension ObservableType {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
       let sink = DelaySink(downstream: downstream, dueTime: dueTime, scheduler: scheduler)
-      sink.sourceSubscription.setDisposable(
-        source.subscribe(AnyObserver(eventHandler: { sink.serializer.submit(.event($0)) })))
+      sink.subscribe(source, into: sink.source, as: TimedInput.event)
       return sink
     })
   }
 }
 
 @usableFromInline
-final class DelaySink<Element>: Disposable, @unchecked Sendable {
-  // `machine` is touched only by `handle`, which `serializer` runs one item at a time; the rest is
-  // immutable or thread-safe. Timer callbacks and upstream events both go through `serializer`.
-  @usableFromInline
-  enum Input {
-    case event(Event<Element>)
-    case timer
-  }
-
-  @usableFromInline let downstream: AnyObserver<Element>
+final class DelaySink<Element>:
+  SerializedSink<TimedInput<Element, Void>, Element>, @unchecked Sendable
+{
+  // `machine` and `upstreamDone` are touched only by `handle` (see `SerializedSink`).
   @usableFromInline let scheduler: SchedulerType
-  /// Stopped once the upstream terminated with an error, or delivery ended (lifetime flags only:
-  /// never holds a subscription).
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  /// The source subscription, released as soon as the source terminates (as in RxSwift), before
-  /// the sink ends.
-  @usableFromInline let sourceSubscription = SingleAssignmentDisposable()
-  @usableFromInline let timer = SerialDisposable()
-  @usableFromInline let token = ResourceToken()
   @usableFromInline var machine: DelayStateMachine<Element>
   /// The upstream completed: further upstream events are ignored (the completion is queued).
   @usableFromInline var upstreamDone = false
-  @usableFromInline var serializer: Serializer<Input>!
 
   @inlinable
   init(downstream: AnyObserver<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-    self.downstream = downstream
     self.scheduler = scheduler
     self.machine = DelayStateMachine(dueTime: dueTime)
-    // Unowned: whoever submits holds the sink (the upstream observer and timer closures do).
-    serializer = Serializer { [unowned self] in self.handle($0) }
+    super.init(downstream: downstream)
+    startSerializer(self)
   }
 
   @inlinable
-  func handle(_ input: Input) {
-    guard !upstream.isStopped else { return }
+  override func handle(_ input: TimedInput<Element, Void>) {
     var step: DelayStateMachine<Element>.Step
     switch input {
     case .event(.error(let error)):
       machine.failed()
-      guard upstream.tryTerminate() else { return }
-      downstream.on(.error(error))
-      dispose()
+      finish(.error(error))
       return
     case .event(let event):
       guard !upstreamDone else { return }
       upstreamDone = event.isCompleted
-      if upstreamDone { sourceSubscription.dispose() }
+      if upstreamDone { source.dispose() }
       step = machine.enqueue(event, now: scheduler.now)
     case .timer:
       machine.timerFired()
@@ -86,30 +66,16 @@ final class DelaySink<Element>: Disposable, @unchecked Sendable {
       switch step {
       case .idle: return
       case .startTimer(let nanoseconds):
-        timer.disposable = scheduler.scheduleRelative(
-          (), dueTime: .nanoseconds(Int(clamping: nanoseconds))
-        ) { _ in
-          self.serializer.submit(.timer)
-          return Disposables.create()
-        }
+        schedule(.timer(()), after: .nanoseconds(Int(clamping: nanoseconds)), on: scheduler)
         return
       case .deliver(.next(let element)):
         downstream.on(.next(element))
-        guard !upstream.isStopped else { return }
+        guard !lifetime.isStopped else { return }
       case .deliver(let terminal):
-        guard upstream.tryTerminate() else { return }
-        downstream.on(terminal)
-        dispose()
+        finish(terminal)
         return
       }
       step = machine.step(now: scheduler.now)
     }
-  }
-
-  @inlinable
-  func dispose() {
-    upstream.dispose()
-    sourceSubscription.dispose()
-    timer.dispose()
   }
 }

@@ -27,48 +27,40 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = SampleSink<Element, Source.Element>(
         downstream: downstream, defaultValue: defaultValue)
-      sink.sourceSubscription.setDisposable(
-        source.subscribe(AnyObserver(eventHandler: { sink.serializer.submit(.source($0)) })))
-      sink.samplerSubscription.setDisposable(
-        sampler.subscribe(AnyObserver(eventHandler: { sink.serializer.submit(.sampler($0)) })))
+      sink.subscribe(source, into: sink.source, as: SampleInput.source)
+      sink.subscribe(sampler, into: sink.samplerSubscription, as: SampleInput.sampler)
       return sink
     })
   }
 }
 
+/// What `sample` serializes: an event of the source or of the sampler.
 @usableFromInline
-final class SampleSink<Element, Tick>: Disposable, @unchecked Sendable {
-  // `machine` is touched only by `handle`, which `serializer` runs one item at a time; the rest is
-  // immutable or thread-safe. Both sources go through `serializer`.
-  @usableFromInline
-  enum Input {
-    case source(Event<Element>)
-    case sampler(Event<Tick>)
-  }
+enum SampleInput<Element, Tick> {
+  case source(Event<Element>)
+  case sampler(Event<Tick>)
+}
 
-  @usableFromInline let downstream: AnyObserver<Element>
-  /// The lifetime flags of the whole sink (never holds a subscription).
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  /// The source subscription, released as soon as the source terminates (as in RxSwift), before
-  /// the sink ends.
-  @usableFromInline let sourceSubscription = SingleAssignmentDisposable()
+@usableFromInline
+final class SampleSink<Element, Tick>:
+  SerializedSink<SampleInput<Element, Tick>, Element>, @unchecked Sendable
+{
+  // `machine` and `samplerDone` are touched only by `handle` (see `SerializedSink`).
+  @usableFromInline typealias Input = SampleInput<Element, Tick>
+
   @usableFromInline let samplerSubscription = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
   @usableFromInline var machine: SampleStateMachine<Element>
   @usableFromInline var samplerDone = false
-  @usableFromInline var serializer: Serializer<Input>!
 
   @inlinable
   init(downstream: AnyObserver<Element>, defaultValue: Element?) {
-    self.downstream = downstream
     self.machine = SampleStateMachine(defaultValue: defaultValue)
-    // Unowned: whoever submits holds the sink (both observers do).
-    serializer = Serializer { [unowned self] in self.handle($0) }
+    super.init(downstream: downstream)
+    startSerializer(self)
   }
 
   @inlinable
-  func handle(_ input: Input) {
-    guard !upstream.isStopped else { return }
+  override func handle(_ input: Input) {
     let action: SampleStateMachine<Element>.Action
     switch input {
     case .source(.next(let element)):
@@ -76,7 +68,7 @@ final class SampleSink<Element, Tick>: Disposable, @unchecked Sendable {
       return
     case .source(.completed):
       machine.sourceCompleted()
-      sourceSubscription.dispose()
+      source.dispose()
       return
     case .source(.error(let error)), .sampler(.error(let error)):
       action = .fail(error)
@@ -92,21 +84,14 @@ final class SampleSink<Element, Tick>: Disposable, @unchecked Sendable {
         if let element { downstream.on(.next(element)) }
         return
       }
-      guard upstream.tryTerminate() else { return }
-      if let element { downstream.on(.next(element)) }
-      downstream.on(.completed)
-      dispose()
-    case .fail(let error):
-      guard upstream.tryTerminate() else { return }
-      downstream.on(.error(error))
-      dispose()
+      finish(.completed, after: element)
+    case .fail(let error): finish(.error(error))
     }
   }
 
   @inlinable
-  func dispose() {
-    upstream.dispose()
-    sourceSubscription.dispose()
+  override func dispose() {
+    super.dispose()
     samplerSubscription.dispose()
   }
 }

@@ -30,55 +30,38 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = ThrottleSink(
         downstream: downstream, dueTime: dueTime, latest: latest, scheduler: scheduler)
-      sink.sourceSubscription.setDisposable(
-        source.subscribe(AnyObserver(eventHandler: { sink.serializer.submit(.event($0)) })))
+      sink.subscribe(source, into: sink.source, as: TimedInput.event)
       return sink
     })
   }
 }
 
 @usableFromInline
-final class ThrottleSink<Element>: Disposable, @unchecked Sendable {
-  // `machine` is touched only by `handle`, which `serializer` runs one item at a time; the rest is
-  // immutable or thread-safe. Timer callbacks and upstream events both go through `serializer`.
-  @usableFromInline
-  enum Input {
-    case event(Event<Element>)
-    case timer
-  }
-
-  @usableFromInline let downstream: AnyObserver<Element>
+final class ThrottleSink<Element>:
+  SerializedSink<TimedInput<Element, Void>, Element>, @unchecked Sendable
+{
+  // `machine` is touched only by `handle` (see `SerializedSink`).
   @usableFromInline let scheduler: SchedulerType
-  /// The lifetime flags of the whole sink (never holds a subscription).
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  /// The source subscription, released as soon as the source terminates (as in RxSwift), before
-  /// the sink ends.
-  @usableFromInline let sourceSubscription = SingleAssignmentDisposable()
-  @usableFromInline let timer = SerialDisposable()
-  @usableFromInline let token = ResourceToken()
   @usableFromInline var machine: ThrottleStateMachine<Element>
-  @usableFromInline var serializer: Serializer<Input>!
 
   @inlinable
   init(
     downstream: AnyObserver<Element>, dueTime: RxTimeInterval, latest: Bool,
     scheduler: SchedulerType
   ) {
-    self.downstream = downstream
     self.scheduler = scheduler
     self.machine = ThrottleStateMachine(dueTime: dueTime, latest: latest)
-    // Unowned: whoever submits holds the sink (the upstream observer and timer closures do).
-    serializer = Serializer { [unowned self] in self.handle($0) }
+    super.init(downstream: downstream)
+    startSerializer(self)
   }
 
   @inlinable
-  func handle(_ input: Input) {
-    guard !upstream.isStopped else { return }
+  override func handle(_ input: TimedInput<Element, Void>) {
     let action: ThrottleStateMachine<Element>.Action
     switch input {
     case .event(.next(let element)): action = machine.next(element, now: scheduler.now)
     case .event(.completed):
-      sourceSubscription.dispose()
+      source.dispose()
       action = machine.completed()
     case .event(.error(let error)): action = machine.failed(error)
     case .timer: action = machine.timerFired()
@@ -89,28 +72,9 @@ final class ThrottleSink<Element>: Disposable, @unchecked Sendable {
       downstream.on(.next(element))
       machine.didEmit(at: scheduler.now)
     case .startTimer(let nanoseconds):
-      timer.disposable = scheduler.scheduleRelative(
-        (), dueTime: .nanoseconds(Int(clamping: nanoseconds))
-      ) { _ in
-        self.serializer.submit(.timer)
-        return Disposables.create()
-      }
-    case .complete(let flushing):
-      guard upstream.tryTerminate() else { return }
-      if let flushing { downstream.on(.next(flushing)) }
-      downstream.on(.completed)
-      dispose()
-    case .fail(let error):
-      guard upstream.tryTerminate() else { return }
-      downstream.on(.error(error))
-      dispose()
+      schedule(.timer(()), after: .nanoseconds(Int(clamping: nanoseconds)), on: scheduler)
+    case .complete(let flushing): finish(.completed, after: flushing)
+    case .fail(let error): finish(.error(error))
     }
-  }
-
-  @inlinable
-  func dispose() {
-    upstream.dispose()
-    sourceSubscription.dispose()
-    timer.dispose()
   }
 }

@@ -40,96 +40,67 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = TimeoutSink(
         downstream: downstream, dueTime: dueTime, other: other, scheduler: scheduler)
-      sink.startTimer(id: 0)
-      let subscription = SingleAssignmentDisposable()
-      sink.subscription.disposable = subscription
-      subscription.setDisposable(
-        source.subscribe(AnyObserver(eventHandler: { sink.serializer.submit(.source($0)) })))
+      sink.schedule(.timer(0), after: dueTime, on: scheduler)
+      sink.subscribe(source, into: sink.source, as: TimeoutInput.source)
       return sink
     })
   }
 }
 
+/// What `timeout` serializes: a source event, a fallback event or a timer firing.
 @usableFromInline
-final class TimeoutSink<Element>: Disposable, @unchecked Sendable {
-  // `machine` is touched only by `handle`, which `serializer` runs one item at a time; the rest is
-  // immutable or thread-safe. Timers, source and fallback events all go through `serializer`.
-  @usableFromInline
-  enum Input {
-    case source(Event<Element>)
-    case other(Event<Element>)
-    case timer(UInt64)
-  }
+enum TimeoutInput<Element> {
+  case source(Event<Element>)
+  case other(Event<Element>)
+  case timer(UInt64)
+}
 
-  @usableFromInline let downstream: AnyObserver<Element>
+@usableFromInline
+final class TimeoutSink<Element>: SerializedSink<TimeoutInput<Element>, Element>, @unchecked Sendable
+{
+  // `machine` is touched only by `handle` (see `SerializedSink`).
   @usableFromInline let dueTime: RxTimeInterval
   @usableFromInline let other: Observable<Element>
   @usableFromInline let scheduler: SchedulerType
-  /// Lifetime flags: stopped once terminated or disposed.
-  @usableFromInline let lifetime = SingleAssignmentDisposable()
-  /// The source subscription, then the fallback's.
-  @usableFromInline let subscription = SerialDisposable()
-  @usableFromInline let timer = SerialDisposable()
-  @usableFromInline let token = ResourceToken()
+  /// The fallback's subscription, made once the timer won (after `source` was disposed).
+  @usableFromInline let fallback = SingleAssignmentDisposable()
   @usableFromInline var machine = TimeoutStateMachine()
-  @usableFromInline var serializer: Serializer<Input>!
 
   @inlinable
   init(
     downstream: AnyObserver<Element>, dueTime: RxTimeInterval, other: Observable<Element>,
     scheduler: SchedulerType
   ) {
-    self.downstream = downstream
     self.dueTime = dueTime
     self.other = other
     self.scheduler = scheduler
-    lifetime.setDisposable(Disposables.create())
-    // Unowned: whoever submits holds the sink (observers and timer closures do).
-    serializer = Serializer { [unowned self] in self.handle($0) }
+    super.init(downstream: downstream)
+    startSerializer(self)
   }
 
   @inlinable
-  func startTimer(id: UInt64) {
-    timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { id in
-      self.serializer.submit(.timer(id))
-      return Disposables.create()
-    }
-  }
-
-  @inlinable
-  func handle(_ input: Input) {
-    guard !lifetime.isStopped else { return }
+  override func handle(_ input: TimeoutInput<Element>) {
     switch input {
     case .source(let event):
       guard machine.sourceEvent() else { return }
       if case .next = event {
         downstream.on(event)
-        startTimer(id: machine.generation)
+        schedule(.timer(machine.generation), after: dueTime, on: scheduler)
       } else {
-        terminate(event)
+        finish(event)
       }
     case .timer(let id):
       guard machine.timerFired(id: id) else { return }
-      let inner = SingleAssignmentDisposable()
-      subscription.disposable = inner  // disposes the source
-      inner.setDisposable(
-        other.subscribe(AnyObserver(eventHandler: { self.serializer.submit(.other($0)) })))
+      source.dispose()
+      subscribe(other, into: fallback, as: TimeoutInput.other)
     case .other(let event):
-      if case .next = event { downstream.on(event) } else { terminate(event) }
+      if case .next = event { downstream.on(event) } else { finish(event) }
     }
   }
 
   @inlinable
-  func terminate(_ event: Event<Element>) {
-    guard lifetime.tryTerminate() else { return }
-    downstream.on(event)
-    dispose()
-  }
-
-  @inlinable
-  func dispose() {
-    lifetime.dispose()
-    subscription.dispose()
-    timer.dispose()
+  override func dispose() {
+    super.dispose()
+    fallback.dispose()
   }
 }

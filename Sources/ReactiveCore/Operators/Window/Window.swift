@@ -32,62 +32,46 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = WindowSink(
         downstream: downstream, timeSpan: timeSpan, count: count, scheduler: scheduler)
-      sink.startTimer(window: 0)
+      sink.schedule(.timer(0), after: timeSpan, on: scheduler)
       sink.emitWindow()
-      sink.upstream.setDisposable(
-        source.subscribe(AnyObserver(eventHandler: { sink.serializer.submit(.event($0)) })))
+      sink.subscribe(source, into: sink.source, as: TimedInput.event)
       return sink
     })
   }
 }
 
 @usableFromInline
-final class WindowSink<Element>: Disposable, @unchecked Sendable {
-  // `machine` and `subject` are touched only by `handle` (run by `serializer` one item at a time)
-  // and by the subscribe handler before the source is subscribed; the rest is immutable or
-  // thread-safe.
-  @usableFromInline
-  enum Input {
-    case event(Event<Element>)
-    case timer(UInt64)
-  }
-
-  @usableFromInline let downstream: AnyObserver<Observable<Element>>
+final class WindowSink<Element>:
+  SerializedSink<TimedInput<Element, UInt64>, Observable<Element>>, @unchecked Sendable
+{
+  // `machine` and `subject` are touched only by `handle` (see `SerializedSink`) and by the
+  // subscribe handler before the source is subscribed.
   @usableFromInline let timeSpan: RxTimeInterval
   @usableFromInline let scheduler: SchedulerType
   /// The source subscription and the timer, shared with the windows (which must not hold the sink:
-  /// it holds the downstream observer, which may hold the windows).
-  @usableFromInline let group = WindowGroup()
-  @usableFromInline var upstream: SingleAssignmentDisposable { group.upstream }
-  @usableFromInline var timer: SerialDisposable { group.timer }
-  @usableFromInline let token = ResourceToken()
+  /// it holds the downstream observer, which may hold the windows). The source subscription is
+  /// also the sink's lifetime: it ends only once no window needs the source.
+  @usableFromInline let group: WindowGroup
   @usableFromInline var machine: WindowStateMachine
   @usableFromInline var subject = PublishSubject<Element>()
-  @usableFromInline var serializer: Serializer<Input>!
 
   @inlinable
   init(
     downstream: AnyObserver<Observable<Element>>, timeSpan: RxTimeInterval, count: Int,
     scheduler: SchedulerType
   ) {
-    self.downstream = downstream
+    let group = WindowGroup()
+    self.group = group
     self.timeSpan = timeSpan
     self.scheduler = scheduler
     self.machine = WindowStateMachine(count: count)
-    // Unowned: whoever submits holds the sink (the upstream observer and timer closures do).
-    serializer = Serializer { [unowned self] in self.handle($0) }
+    super.init(
+      downstream: downstream, lifetime: group.upstream, source: group.upstream, timer: group.timer)
+    startSerializer(self)
   }
 
   @inlinable
   var outerDisposed: Bool { group.outerDisposed }
-
-  @inlinable
-  func startTimer(window: UInt64) {
-    timer.disposable = scheduler.scheduleRelative(window, dueTime: timeSpan) { window in
-      self.serializer.submit(.timer(window))
-      return Disposables.create()
-    }
-  }
 
   /// Emits the current subject as a window whose subscriptions keep the source alive.
   @inlinable
@@ -107,20 +91,18 @@ final class WindowSink<Element>: Disposable, @unchecked Sendable {
   }
 
   @inlinable
-  func handle(_ input: Input) {
-    guard !upstream.isStopped else { return }
+  override func handle(_ input: TimedInput<Element, UInt64>) {
     let nextWindow: UInt64?
     switch input {
     case .event(.next(let element)):
       subject.on(.next(element))
       nextWindow = machine.next()
     case .event(let terminal):
-      guard upstream.tryTerminate() else { return }
+      guard lifetime.tryTerminate() else { return }
       subject.on(terminal)
       let outer: Event<Observable<Element>> = terminal.error.map { .error($0) } ?? .completed
       if !outerDisposed { downstream.on(outer) }
-      upstream.dispose()
-      timer.dispose()
+      group.disposeSubscriptions()
       return
     case .timer(let window):
       nextWindow = machine.timerFired(window: window)
@@ -129,14 +111,14 @@ final class WindowSink<Element>: Disposable, @unchecked Sendable {
     let finished = subject
     subject = PublishSubject()
     finished.on(.completed)
-    guard !upstream.isStopped else { return }
+    guard !lifetime.isStopped else { return }
     emitWindow()
-    startTimer(window: nextWindow)
+    schedule(.timer(nextWindow), after: timeSpan, on: scheduler)
   }
 
   /// Disposes the outer subscription; the source goes once no window is subscribed.
   @inlinable
-  func dispose() {
+  override func dispose() {
     group.disposeOuter()
   }
 }
