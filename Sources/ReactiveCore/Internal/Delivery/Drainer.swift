@@ -49,10 +49,10 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @usableFromInline let holder = Atomic<UInt>(0)
   @usableFromInline let queue: DrainerQueue<Item>
 
-  /// An idle drainer with an empty queue (two allocations: the queue and its mutex).
+  /// An idle drainer with an empty queue (one allocation: the queue with its mutex).
   @inlinable
   package init() {
-    queue = DrainerQueue<Item>()
+    queue = DrainerQueue<Item>.make()
   }
 
   // MARK: Entering
@@ -267,40 +267,50 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   package var queueCapacity: Int {
     queue.lock()
     defer { queue.unlock() }
-    return queue.capacity
+    return queue.fifoCapacity
   }
 }
 
-/// The queue of a `Drainer`: its FIFO and the mutex that guards it.
+/// The queue of a `Drainer`: its FIFO (the header) and the mutex that guards it (the tail), in one
+/// allocation, as `Lock` keeps its mutex.
 @usableFromInline
-package final class DrainerQueue<Item>: @unchecked Sendable {
-  // `fifo` is touched only with `mutex` held.
-  @usableFromInline let mutex = Lock.make()
-  // Unchecked exclusivity: the mutex already makes every access exclusive.
-  @usableFromInline @exclusivity(unchecked) var fifo = FIFO<Item>()
+package final class DrainerQueue<Item>: ManagedBuffer<FIFO<Item>, pthread_mutex_t> {
+  // The header (the FIFO) is touched only with the tail's mutex held, through pointers, so no
+  // dynamic exclusivity check is needed.
 
-  @inlinable init() {}
+  /// An empty queue with an unlocked mutex (one allocation).
+  @inlinable
+  static func make() -> DrainerQueue<Item> {
+    let buffer = DrainerQueue<Item>.create(minimumCapacity: 1) { _ in FIFO<Item>() }
+    let queue = unsafeDowncast(buffer, to: DrainerQueue<Item>.self)
+    queue.withUnsafeMutablePointerToElements(initializeMutex)
+    return queue
+  }
+
+  deinit {
+    _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+  }
 
   @inlinable @inline(__always)
-  func lock() { mutex.lock() }
+  func lock() { _ = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) } }
 
   @inlinable @inline(__always)
-  func unlock() { mutex.unlock() }
+  func unlock() { _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) } }
 
   // The FIFO operations are methods of this class (not mutations through the `Drainer`'s field),
   // so the `Drainer` only ever reads its `queue` field. Mutex held for all four.
 
   @inlinable @inline(__always)
-  func append(_ item: Item) { fifo.append(item) }
+  func append(_ item: Item) { withUnsafeMutablePointerToHeader { $0.pointee.append(item) } }
 
   @inlinable @inline(__always)
-  func popFirst() -> Item? { fifo.popFirst() }
+  func popFirst() -> Item? { withUnsafeMutablePointerToHeader { $0.pointee.popFirst() } }
 
   @inlinable
-  func takeAll() -> FIFO<Item> { fifo.takeAll() }
+  func takeAll() -> FIFO<Item> { withUnsafeMutablePointerToHeader { $0.pointee.takeAll() } }
 
   @inlinable
-  var capacity: Int { fifo.capacity }
+  var fifoCapacity: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
 }
 
 /// The layout of a `Drainer`'s state word, outside the generic type so that unspecialized code
