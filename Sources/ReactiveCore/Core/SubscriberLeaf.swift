@@ -4,11 +4,15 @@ import Synchronization
 /// and its siblings. It enforces the grammar, makes `dispose()` a barrier, and releases the
 /// user's closures once disposed (breaking `self -> subscription -> closure -> self` cycles).
 ///
+/// Subscribed to a subject or relay, the leaf is also the hub's entry (`HubEntry`, see
+/// `Hub.subscribe(_:)`): one object per subscription, and `dispose()` leaves the hub itself.
+///
 /// Thread safety: events arrive serially (the observable contract); `dispose()` may come from any
 /// thread. Every callback runs inside `barrier` (see `DisposeBarrier` for exactly what a
 /// `dispose()` waits for); the barrier's first owner bit records that `upstream` is stored.
+/// `isHubEntry` is written once, before the leaf is published to a hub.
 @usableFromInline
-final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
+final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable {
   @usableFromInline static var upstreamSet: Int { 1 << DisposeBarrier.ownerShift }
 
   @usableFromInline let barrier = DisposeBarrier()
@@ -19,7 +23,8 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var onError: ((any Swift.Error) -> Void)?
   @usableFromInline @exclusivity(unchecked) var onCompleted: (() -> Void)?
   @usableFromInline @exclusivity(unchecked) var onDisposed: (() -> Void)?
-  @usableFromInline let token = ResourceToken()
+  /// Set by the hub that took this leaf as its entry; then there is no `upstream`.
+  @usableFromInline @exclusivity(unchecked) var isHubEntry = false
 
   @inlinable
   init(
@@ -30,10 +35,11 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
     self.onError = onError
     self.onCompleted = onCompleted
     self.onDisposed = onDisposed
+    super.init(hub: nil, isLeaf: true)
   }
 
   @inlinable
-  var isDisposed: Bool { barrier.isClosed }
+  override var isDisposed: Bool { barrier.isClosed }
 
   /// Receives one event from upstream.
   @inlinable
@@ -80,7 +86,7 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
   }
 
   @inlinable
-  func dispose() {
+  override func dispose() {
     var old = 0
     switch barrier.close(old: &old) {
     case .alreadyClosed:
@@ -100,6 +106,7 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
       self.upstream = nil
       upstream?.dispose()
     }
+    if isHubEntry { detach() }
     let onDisposed = self.onDisposed
     if releasing { releaseHandlers() }
     onDisposed?()
