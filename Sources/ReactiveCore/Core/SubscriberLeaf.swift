@@ -43,28 +43,33 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
 
   /// Receives one event from upstream.
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard barrier.enter() else { return }
+  func on(_ event: Event<Element>) { receive(event, withinDelivery: false) }
+
+  /// Receives one event. `withinDelivery`: the caller is a drainer turn (its hub's), which
+  /// already counts as a delivery on this thread, so the barrier does not count again.
+  @inlinable @inline(__always)
+  func receive(_ event: Event<Element>, withinDelivery: Bool) {
+    guard withinDelivery ? barrier.enterWithinDelivery() : barrier.enter() else { return }
     switch event {
     case .next(let element):
       onNext?(element)
-      if barrier.leave() { releaseHandlers() }
+      if withinDelivery ? barrier.leaveWithinDelivery() : barrier.leave() { releaseHandlers() }
     case .error(let error):
       if let onError { onError(error) } else { reportUnhandledError(error) }
-      finishTerminal()
+      finishTerminal(withinDelivery: withinDelivery)
     case .completed:
       onCompleted?()
-      finishTerminal()
+      finishTerminal(withinDelivery: withinDelivery)
     }
   }
 
   /// After a terminal event (inside the barrier): close, leave, and tear down unless a `dispose()`
   /// from inside the callback already did.
   @inlinable
-  func finishTerminal() {
+  func finishTerminal(withinDelivery: Bool) {
     var old = 0
     let closing = barrier.close(old: &old)
-    let release = barrier.leave()
+    let release = withinDelivery ? barrier.leaveWithinDelivery() : barrier.leave()
     switch closing {
     case .runnerReleases, .releaseNow:
       // First to close (from inside our own callback, so it did not wait).

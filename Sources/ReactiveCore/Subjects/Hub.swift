@@ -191,7 +191,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   @inlinable @inline(__always)
   func emit(_ event: Event<Element>, to entry: HubEntry) {
     if entry.isLeaf {
-      unsafeDowncast(entry, to: SubscriberLeaf<Element>.self).on(event)
+      unsafeDowncast(entry, to: SubscriberLeaf<Element>.self).receive(event, withinDelivery: true)
     } else {
       unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(event)
     }
