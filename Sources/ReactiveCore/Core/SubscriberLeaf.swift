@@ -63,6 +63,14 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
     }
   }
 
+  /// `receive(.next(element), withinDelivery: true)`: the element path alone.
+  @inlinable @inline(__always)
+  func receiveNextWithinDelivery(_ element: Element) {
+    guard barrier.enterWithinDelivery() else { return }
+    onNext?(element)
+    if barrier.leaveWithinDelivery() { releaseHandlers() }
+  }
+
   /// After a terminal event (inside the barrier): close, leave, and tear down unless a `dispose()`
   /// from inside the callback already did.
   @inlinable

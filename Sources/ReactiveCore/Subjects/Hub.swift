@@ -168,7 +168,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
       entries.withUnsafeBufferPointer { entries in
         for index in entries.indices {
           Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
-            if !entry.isDead { emit(event, to: entry) }
+            if !entry.isDead { Self.emitNext(element, to: entry) }
           }
         }
       }
@@ -183,6 +183,16 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
         if let lastElement { emit(.next(lastElement), to: entry) }
         emit(event, to: entry)
       }
+    }
+  }
+
+  /// `emit(.next(element), to: entry)`, through the element path of a leaf alone.
+  @inlinable @inline(__always)
+  static func emitNext(_ element: Element, to entry: HubEntry) {
+    if entry.isLeaf {
+      unsafeDowncast(entry, to: SubscriberLeaf<Element>.self).receiveNextWithinDelivery(element)
+    } else {
+      unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(.next(element))
     }
   }
 

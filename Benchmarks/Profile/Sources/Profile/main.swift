@@ -130,9 +130,49 @@ case "hero-closure":
   }
   for index in 0..<count { send(heroIntentCycle[index & 3]) }
   sink.value = view.rendered
+case "relay-closure":
+  let relay = PeerRelay<Int>()
+  relay.subscribe(onNext)
+  for value in 0..<count { relay.accept(value) }
+case "chain-closure":
+  // The fused closure a developer would write for map/filter/map/scan.
+  let relay = PeerRelay<Int>()
+  var total = 0
+  relay.subscribe { value in
+    let incremented = value &+ 1
+    guard incremented & 1 == 0 else { return }
+    total &+= incremented &* 2
+    onNext(total)
+  }
+  for value in 0..<count { relay.accept(value) }
+case "fanout-closure":
+  let relay = PeerRelay<Int>()
+  for _ in 0..<100 { relay.subscribe(onNext) }
+  for value in 0..<count { relay.accept(value) }
+case "subscribe-dispose-closure":
+  let registry = PeerRegistry<Int>()
+  for _ in 0..<count { registry.dispose(registry.subscribe(onNext)) }
+case "behavior-closure":
+  let relay = PeerValue(0)
+  relay.sinks.append(onNext)
+  for value in 0..<count {
+    relay.accept(value)
+    sink.value &+= relay.value
+  }
+case "combine-latest-closure":
+  let left = PeerRelay<Int>()
+  let right = PeerRelay<Int>()
+  let combined = PeerCombineLatest { onNext($0 &+ $1) }
+  left.subscribe { combined.acceptLeft($0) }
+  right.subscribe { combined.acceptRight($0) }
+  for value in 0..<count {
+    if value & 1 == 0 { left.accept(value) } else { right.accept(value) }
+  }
 default:
   print(
     "unknown scenario \(scenario): relay, chain, fanout, subscribe-dispose, bag, behavior, combine-latest,"
-      + " flat-map-latest, store, store-closure, store-scan, hero, hero-closure, dispose-many")
+      + " flat-map-latest, store, store-closure, store-scan, hero, hero-closure, dispose-many,"
+      + " relay-closure, chain-closure, fanout-closure, subscribe-dispose-closure, behavior-closure,"
+      + " combine-latest-closure")
 }
 print(sink.value)
