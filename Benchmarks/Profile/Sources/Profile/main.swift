@@ -12,9 +12,8 @@ struct SumFeature: Feature {
   func reduce(_ state: Int, _ intent: Int) -> Int { state &+ intent }
 }
 
-final class Sink: @unchecked Sendable {  // single-threaded
-  var value = 0
-}
+// `Sink` and the closure peers (`ClosureRelay`, ...) are the benchmarks' closure baseline,
+// linked here as ClosureBaseline.swift (one copy for both packages).
 
 /// A view that renders nothing: the discarding render sink of the `hero` scenarios.
 final class DiscardingHeroView: HeroView {
@@ -131,12 +130,12 @@ case "hero-closure":
   for index in 0..<count { send(heroIntentCycle[index & 3]) }
   sink.value = view.rendered
 case "relay-closure":
-  let relay = PeerRelay<Int>()
+  let relay = ClosureRelay<Int>()
   relay.subscribe(onNext)
   for value in 0..<count { relay.accept(value) }
 case "chain-closure":
   // The fused closure a developer would write for map/filter/map/scan.
-  let relay = PeerRelay<Int>()
+  let relay = ClosureRelay<Int>()
   var total = 0
   relay.subscribe { value in
     let incremented = value &+ 1
@@ -146,23 +145,23 @@ case "chain-closure":
   }
   for value in 0..<count { relay.accept(value) }
 case "fanout-closure":
-  let relay = PeerRelay<Int>()
+  let relay = ClosureRelay<Int>()
   for _ in 0..<100 { relay.subscribe(onNext) }
   for value in 0..<count { relay.accept(value) }
 case "subscribe-dispose-closure":
-  let registry = PeerRegistry<Int>()
+  let registry = ClosureRegistry<Int>()
   for _ in 0..<count { registry.dispose(registry.subscribe(onNext)) }
 case "behavior-closure":
-  let relay = PeerValue(0)
+  let relay = ClosureValue(0)
   relay.sinks.append(onNext)
   for value in 0..<count {
     relay.accept(value)
     sink.value &+= relay.value
   }
 case "combine-latest-closure":
-  let left = PeerRelay<Int>()
-  let right = PeerRelay<Int>()
-  let combined = PeerCombineLatest { onNext($0 &+ $1) }
+  let left = ClosureRelay<Int>()
+  let right = ClosureRelay<Int>()
+  let combined = ClosureCombineLatest { onNext($0 &+ $1) }
   left.subscribe { combined.acceptLeft($0) }
   right.subscribe { combined.acceptRight($0) }
   for value in 0..<count {
