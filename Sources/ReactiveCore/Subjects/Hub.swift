@@ -165,10 +165,24 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
       }
       // Borrowed iteration: the list cannot change during delivery (only the drainer changes
       // it, between commands), so no copy and no retain per observer.
-      entries.withUnsafeBufferPointer { entries in
-        for index in entries.indices {
-          Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
-            if !entry.isDead { Self.emitNext(element, to: entry) }
+      // Without subscriber leaves, the loop does not test each entry's kind (that keeps it small
+      // enough to be inlined here).
+      if hasLeaves {
+        entries.withUnsafeBufferPointer { entries in
+          for index in entries.indices {
+            Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+              if !entry.isDead { Self.emitNext(element, to: entry) }
+            }
+          }
+        }
+      } else {
+        entries.withUnsafeBufferPointer { entries in
+          for index in entries.indices {
+            Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+              if !entry.isDead {
+                unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(event)
+              }
+            }
           }
         }
       }
@@ -250,6 +264,9 @@ class HubCore: @unchecked Sendable {
   // `entries` and `tombstones` are drainer-owned; `observerCount` is atomic.
   @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<HubEntry> = []
   @usableFromInline @exclusivity(unchecked) var tombstones = 0
+  /// Whether a `SubscriberLeaf` was appended since the list was last emptied (conservative: not
+  /// cleared when that leaf leaves). Drainer-owned.
+  @usableFromInline @exclusivity(unchecked) var hasLeaves = false
   /// Live subscriptions: incremented by `subscribe`, decremented by whoever ends a subscription
   /// (its `dispose()`, or the terminal event), so `hasObservers` is exact once `dispose()` returns.
   @usableFromInline let observerCount = Atomic<Int>(0)
@@ -273,6 +290,7 @@ class HubCore: @unchecked Sendable {
   @inlinable
   final func appendEntry(_ entry: HubEntry) {
     entry.index = entries.count
+    if entry.isLeaf { hasLeaves = true }
     entries.append(entry)
   }
 
@@ -297,6 +315,7 @@ class HubCore: @unchecked Sendable {
   final func clearEntries() {
     entries.removeAll(keepingCapacity: true)
     tombstones = 0
+    hasLeaves = false
   }
 
   /// Removes every tombstone in place, keeping order and capacity (so the list's storage is
@@ -322,6 +341,7 @@ class HubCore: @unchecked Sendable {
     let taken = entries
     entries = []
     tombstones = 0
+    hasLeaves = false
     return taken
   }
 }
