@@ -23,7 +23,9 @@ extension ObservableType {
   ) -> Disposable {
     let leaf = SubscriberLeaf<Element>(
       onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
-    leaf.setUpstream(subscribe(AnyObserver(eventHandler: leaf.on)))
+    let upstream = subscribe(leaf)
+    // A subject or relay took the leaf as its entry (and returned the leaf itself).
+    if !leaf.isHubEntry { leaf.setUpstream(upstream) }
     return leaf
   }
 

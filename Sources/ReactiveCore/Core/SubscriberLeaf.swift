@@ -4,11 +4,15 @@ import Synchronization
 /// and its siblings. It enforces the grammar, makes `dispose()` a barrier, and releases the
 /// user's closures once disposed (breaking `self -> subscription -> closure -> self` cycles).
 ///
+/// Subscribed to a subject or relay, the leaf is also the hub's entry (`HubEntry`, see
+/// `Hub.subscribe(_:)`): one object per subscription, and `dispose()` leaves the hub itself.
+///
 /// Thread safety: events arrive serially (the observable contract); `dispose()` may come from any
 /// thread. Every callback runs inside `barrier` (see `DisposeBarrier` for exactly what a
 /// `dispose()` waits for); the barrier's first owner bit records that `upstream` is stored.
+/// `isHubEntry` is written once, before the leaf is published to a hub.
 @usableFromInline
-final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
+final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable {
   @usableFromInline static var upstreamSet: Int { 1 << DisposeBarrier.ownerShift }
 
   @usableFromInline let barrier = DisposeBarrier()
@@ -19,7 +23,8 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var onError: ((any Swift.Error) -> Void)?
   @usableFromInline @exclusivity(unchecked) var onCompleted: (() -> Void)?
   @usableFromInline @exclusivity(unchecked) var onDisposed: (() -> Void)?
-  @usableFromInline let token = ResourceToken()
+  /// Set by the hub that took this leaf as its entry; then there is no `upstream`.
+  @usableFromInline @exclusivity(unchecked) var isHubEntry = false
 
   @inlinable
   init(
@@ -30,35 +35,49 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
     self.onError = onError
     self.onCompleted = onCompleted
     self.onDisposed = onDisposed
+    super.init(hub: nil, isLeaf: true)
   }
 
   @inlinable
-  var isDisposed: Bool { barrier.isClosed }
+  override var isDisposed: Bool { barrier.isClosed }
 
   /// Receives one event from upstream.
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard barrier.enter() else { return }
+  func on(_ event: Event<Element>) { receive(event, withinDelivery: false) }
+
+  /// Receives one event. `withinDelivery`: the caller is a drainer turn (its hub's), which
+  /// already counts as a delivery on this thread, so the barrier does not count again.
+  @inlinable @inline(__always)
+  func receive(_ event: Event<Element>, withinDelivery: Bool) {
+    guard withinDelivery ? barrier.enterWithinDelivery() : barrier.enter() else { return }
     switch event {
     case .next(let element):
       onNext?(element)
-      if barrier.leave() { releaseHandlers() }
+      if withinDelivery ? barrier.leaveWithinDelivery() : barrier.leave() { releaseHandlers() }
     case .error(let error):
       if let onError { onError(error) } else { reportUnhandledError(error) }
-      finishTerminal()
+      finishTerminal(withinDelivery: withinDelivery)
     case .completed:
       onCompleted?()
-      finishTerminal()
+      finishTerminal(withinDelivery: withinDelivery)
     }
+  }
+
+  /// `receive(.next(element), withinDelivery: true)`: the element path alone.
+  @inlinable @inline(__always)
+  func receiveNextWithinDelivery(_ element: Element) {
+    guard barrier.enterWithinDelivery() else { return }
+    onNext?(element)
+    if barrier.leaveWithinDelivery() { releaseHandlers() }
   }
 
   /// After a terminal event (inside the barrier): close, leave, and tear down unless a `dispose()`
   /// from inside the callback already did.
   @inlinable
-  func finishTerminal() {
+  func finishTerminal(withinDelivery: Bool) {
     var old = 0
     let closing = barrier.close(old: &old)
-    let release = barrier.leave()
+    let release = withinDelivery ? barrier.leaveWithinDelivery() : barrier.leave()
     switch closing {
     case .runnerReleases, .releaseNow:
       // First to close (from inside our own callback, so it did not wait).
@@ -80,7 +99,7 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
   }
 
   @inlinable
-  func dispose() {
+  override func dispose() {
     var old = 0
     switch barrier.close(old: &old) {
     case .alreadyClosed:
@@ -100,6 +119,7 @@ final class SubscriberLeaf<Element>: Cancelable, @unchecked Sendable {
       self.upstream = nil
       upstream?.dispose()
     }
+    if isHubEntry { detach() }
     let onDisposed = self.onDisposed
     if releasing { releaseHandlers() }
     onDisposed?()

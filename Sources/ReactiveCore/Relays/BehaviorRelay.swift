@@ -50,7 +50,7 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
   @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    hub.subscribe(AnyObserver(observer))
+    hub.subscribe(observer)
   }
 
   @inlinable

@@ -39,7 +39,7 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {  
   @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    hub.subscribe(AnyObserver(observer))
+    hub.subscribe(observer)
   }
 
   @inlinable

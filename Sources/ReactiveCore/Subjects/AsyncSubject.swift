@@ -24,7 +24,7 @@ public final class AsyncSubject<Element>: ObservableType, ObserverType, @uncheck
   @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    hub.subscribe(AnyObserver(observer))
+    hub.subscribe(observer)
   }
 
   @inlinable

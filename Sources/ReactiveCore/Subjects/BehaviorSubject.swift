@@ -64,7 +64,7 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unch
   @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    hub.subscribe(AnyObserver(observer))
+    hub.subscribe(observer)
   }
 
   @inlinable

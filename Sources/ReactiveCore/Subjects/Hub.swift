@@ -33,7 +33,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   @usableFromInline
   enum Command {
     case event(Event<Element>)
-    case subscribe(HubSubscription<Element>)
+    case subscribe(HubEntry)
     case unsubscribe(HubEntry)
   }
 
@@ -63,12 +63,30 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   }
 
   /// Subscribes `observer`; it receives the replayed elements, then live events.
+  ///
+  /// A `SubscriberLeaf` (the subscription of `subscribe(onNext:...)`) becomes the hub's entry
+  /// itself: no wrapper and no closure around it (so subscribe + dispose allocates the leaf
+  /// only). The cast is decided at compile time wherever this is specialized.
   @inlinable
-  func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
-    let subscription = HubSubscription(hub: self, observer: observer)
-    observerCount.add(1, ordering: .relaxed)
-    drainer.send(.subscribe(subscription)) { self.execute($0) }
+  func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  where Observer.Element == Element {
+    if let leaf = observer as? SubscriberLeaf<Element> {
+      // Written before the leaf is published to the drainer (the queue's lock or the role's
+      // compare-exchange orders it for the drainer and for any later `dispose()`).
+      leaf.hub = self
+      leaf.isHubEntry = true
+      add(leaf)
+      return leaf
+    }
+    let subscription = HubSubscription(hub: self, observer: AnyObserver(observer))
+    add(subscription)
     return subscription
+  }
+
+  @inlinable
+  func add(_ entry: HubEntry) {
+    observerCount.add(1, ordering: .relaxed)
+    drainer.send(.subscribe(entry)) { self.execute($0) }
   }
 
   /// For owners that order a state change with its delivery under their own lock (the behavior
@@ -147,11 +165,23 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
       }
       // Borrowed iteration: the list cannot change during delivery (only the drainer changes
       // it, between commands), so no copy and no retain per observer.
-      entries.withUnsafeBufferPointer { entries in
-        for index in entries.indices {
-          Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
-            if !entry.isDead {
-              unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(event)
+      // Without subscriber leaves, the loop does not test each entry's kind (that keeps it small
+      // enough to be inlined here).
+      if hasLeaves {
+        entries.withUnsafeBufferPointer { entries in
+          for index in entries.indices {
+            Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+              if !entry.isDead { Self.emitNext(element, to: entry) }
+            }
+          }
+        }
+      } else {
+        entries.withUnsafeBufferPointer { entries in
+          for index in entries.indices {
+            Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+              if !entry.isDead {
+                unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(event)
+              }
             }
           }
         }
@@ -164,35 +194,56 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
       // Keep the element buffered: late subscribers to a completed AsyncSubject receive it too.
       if case .async = kind, event.isCompleted { lastElement = buffer.last }
       for entry in entries where entry.finish() {
-        let observer = unsafeDowncast(entry, to: HubSubscription<Element>.self).observer
-        if let lastElement { observer.on(.next(lastElement)) }
-        observer.on(event)
+        if let lastElement { emit(.next(lastElement), to: entry) }
+        emit(event, to: entry)
       }
     }
   }
 
+  /// `emit(.next(element), to: entry)`, through the element path of a leaf alone.
+  @inlinable @inline(__always)
+  static func emitNext(_ element: Element, to entry: HubEntry) {
+    if entry.isLeaf {
+      unsafeDowncast(entry, to: SubscriberLeaf<Element>.self).receiveNextWithinDelivery(element)
+    } else {
+      unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(.next(element))
+    }
+  }
+
+  /// Sends `event` to one entry of this hub: straight into a subscriber leaf (whose barrier runs
+  /// inside this drainer turn, already counted as a delivery), else to the wrapped observer.
+  @inlinable @inline(__always)
+  func emit(_ event: Event<Element>, to entry: HubEntry) {
+    if entry.isLeaf {
+      unsafeDowncast(entry, to: SubscriberLeaf<Element>.self).receive(event, withinDelivery: true)
+    } else {
+      unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(event)
+    }
+  }
+
   @inlinable
-  func attach(_ subscription: HubSubscription<Element>) {
+  func attach(_ subscription: HubEntry) {
     guard !subscription.isDead else { return }
     if let terminal {
       guard subscription.finish() else { return }
       switch kind {
       case .replay:
-        for element in buffer.elements { subscription.observer.on(.next(element)) }
+        for element in buffer.elements { emit(.next(element), to: subscription) }
       case .async:
-        if terminal.isCompleted, let last = buffer.last {
-          subscription.observer.on(.next(last))
-        }
+        if terminal.isCompleted, let last = buffer.last { emit(.next(last), to: subscription) }
       case .publish, .behavior: break
       }
-      subscription.observer.on(terminal)
+      emit(terminal, to: subscription)
       return
     }
     switch kind {
-    case .behavior, .replay:
+    case .behavior:
+      // One element (the current value): read in place, no array of the buffer.
+      if let current = buffer.last { emit(.next(current), to: subscription) }
+    case .replay:
       for element in buffer.elements {
         if subscription.isDead { return }
-        subscription.observer.on(.next(element))
+        emit(.next(element), to: subscription)
       }
     case .publish, .async: break
     }
@@ -213,6 +264,9 @@ class HubCore: @unchecked Sendable {
   // `entries` and `tombstones` are drainer-owned; `observerCount` is atomic.
   @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<HubEntry> = []
   @usableFromInline @exclusivity(unchecked) var tombstones = 0
+  /// Whether a `SubscriberLeaf` was appended since the list was last emptied (conservative: not
+  /// cleared when that leaf leaves). Drainer-owned.
+  @usableFromInline @exclusivity(unchecked) var hasLeaves = false
   /// Live subscriptions: incremented by `subscribe`, decremented by whoever ends a subscription
   /// (its `dispose()`, or the terminal event), so `hasObservers` is exact once `dispose()` returns.
   @usableFromInline let observerCount = Atomic<Int>(0)
@@ -236,6 +290,7 @@ class HubCore: @unchecked Sendable {
   @inlinable
   final func appendEntry(_ entry: HubEntry) {
     entry.index = entries.count
+    if entry.isLeaf { hasLeaves = true }
     entries.append(entry)
   }
 
@@ -260,6 +315,7 @@ class HubCore: @unchecked Sendable {
   final func clearEntries() {
     entries.removeAll(keepingCapacity: true)
     tombstones = 0
+    hasLeaves = false
   }
 
   /// Removes every tombstone in place, keeping order and capacity (so the list's storage is
@@ -285,24 +341,31 @@ class HubCore: @unchecked Sendable {
     let taken = entries
     entries = []
     tombstones = 0
+    hasLeaves = false
     return taken
   }
 }
 
-/// One observer's place in a hub. Disposing marks it dead; the hub drops it.
+/// One observer's place in a hub: a `HubSubscription` (an observer wrapped by the hub) or a
+/// `SubscriberLeaf` (the subscription of `subscribe(onNext:...)`, which is its own entry).
+/// Disposing marks it dead; the hub drops it.
 @usableFromInline
 class HubEntry: Cancelable, @unchecked Sendable {
-  // `hub` is cleared by the single winner of `dead`. It is strong, as in RxSwift: an entry keeps
-  // its hub alive until disposed (a weak reference would cost a side-table allocation). `index`
-  // is touched by the hub's drainer only.
+  // `hub` is written before the entry is published to the hub's drainer, then cleared by the
+  // single winner of `dead`. It is strong, as in RxSwift: an entry keeps its hub alive until
+  // disposed (a weak reference would cost a side-table allocation). `index` is touched by the
+  // hub's drainer only.
   @usableFromInline let dead = Atomic<Bool>(false)
   @usableFromInline @exclusivity(unchecked) var hub: HubCore?
   @usableFromInline @exclusivity(unchecked) var index = -1
+  /// Whether this entry is a `SubscriberLeaf` (else a `HubSubscription` or the tombstone).
+  @usableFromInline let isLeaf: Bool
   @usableFromInline let token: ResourceToken?
 
   @inlinable
-  init(hub: HubCore) {
+  init(hub: HubCore?, isLeaf: Bool) {
     self.hub = hub
+    self.isLeaf = isLeaf
     token = ResourceToken()
   }
 
@@ -310,6 +373,7 @@ class HubEntry: Cancelable, @unchecked Sendable {
   @usableFromInline
   init() {
     dead.store(true, ordering: .relaxed)
+    isLeaf = false
     token = nil
   }
 
@@ -319,7 +383,7 @@ class HubEntry: Cancelable, @unchecked Sendable {
   final var isDead: Bool { dead.load(ordering: .relaxed) }
 
   @inlinable
-  final var isDisposed: Bool { dead.load(ordering: .acquiring) }
+  var isDisposed: Bool { dead.load(ordering: .acquiring) }
 
   /// Ends the subscription because the hub terminated: `true` when it was still live (then the
   /// caller sends it the terminal event). Drainer only.
@@ -332,7 +396,12 @@ class HubEntry: Cancelable, @unchecked Sendable {
   }
 
   @usableFromInline
-  final func dispose() {
+  func dispose() { detach() }
+
+  /// Leaves the hub (once; a no-op after `finish()`): the observer count drops now, the list
+  /// entry when the drainer gets to it.
+  @usableFromInline
+  final func detach() {
     guard !dead.exchange(true, ordering: .acquiringAndReleasing) else { return }
     let hub = self.hub
     self.hub = nil
@@ -350,6 +419,6 @@ final class HubSubscription<Element>: HubEntry, @unchecked Sendable {  // `obser
   @inlinable
   init(hub: Hub<Element>, observer: AnyObserver<Element>) {
     self.observer = observer
-    super.init(hub: hub)
+    super.init(hub: hub, isLeaf: false)
   }
 }

@@ -29,7 +29,7 @@ public final class PublishSubject<Element>: ObservableType, ObserverType, @unche
   @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    hub.subscribe(AnyObserver(observer))
+    hub.subscribe(observer)
   }
 
   @inlinable

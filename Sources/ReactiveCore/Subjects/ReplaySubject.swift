@@ -37,7 +37,7 @@ public final class ReplaySubject<Element>: ObservableType, ObserverType, @unchec
   @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    hub.subscribe(AnyObserver(observer))
+    hub.subscribe(observer)
   }
 
   @inlinable

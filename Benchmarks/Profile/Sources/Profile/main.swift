@@ -12,9 +12,8 @@ struct SumFeature: Feature {
   func reduce(_ state: Int, _ intent: Int) -> Int { state &+ intent }
 }
 
-final class Sink: @unchecked Sendable {  // single-threaded
-  var value = 0
-}
+// `Sink` and the closure peers (`ClosureRelay`, ...) are the benchmarks' closure baseline,
+// linked here as ClosureBaseline.swift (one copy for both packages).
 
 /// A view that renders nothing: the discarding render sink of the `hero` scenarios.
 final class DiscardingHeroView: HeroView {
@@ -147,10 +146,49 @@ case "hero-closure":
   }
   for index in 0..<count { send(heroIntentCycle[index & 3]) }
   sink.value = view.rendered
+case "relay-closure":
+  let relay = ClosureRelay<Int>()
+  relay.subscribe(onNext)
+  for value in 0..<count { relay.accept(value) }
+case "chain-closure":
+  // The fused closure a developer would write for map/filter/map/scan.
+  let relay = ClosureRelay<Int>()
+  var total = 0
+  relay.subscribe { value in
+    let incremented = value &+ 1
+    guard incremented & 1 == 0 else { return }
+    total &+= incremented &* 2
+    onNext(total)
+  }
+  for value in 0..<count { relay.accept(value) }
+case "fanout-closure":
+  let relay = ClosureRelay<Int>()
+  for _ in 0..<100 { relay.subscribe(onNext) }
+  for value in 0..<count { relay.accept(value) }
+case "subscribe-dispose-closure":
+  let registry = ClosureRegistry<Int>()
+  for _ in 0..<count { registry.dispose(registry.subscribe(onNext)) }
+case "behavior-closure":
+  let relay = ClosureValue(0)
+  relay.sinks.append(onNext)
+  for value in 0..<count {
+    relay.accept(value)
+    sink.value &+= relay.value
+  }
+case "combine-latest-closure":
+  let left = ClosureRelay<Int>()
+  let right = ClosureRelay<Int>()
+  let combined = ClosureCombineLatest { onNext($0 &+ $1) }
+  left.subscribe { combined.acceptLeft($0) }
+  right.subscribe { combined.acceptRight($0) }
+  for value in 0..<count {
+    if value & 1 == 0 { left.accept(value) } else { right.accept(value) }
+  }
 default:
   print(
     "unknown scenario \(scenario): relay, chain, fanout, subscribe-dispose, bag, behavior, combine-latest,"
       + " flat-map-latest, store, store-direct, store-closure, store-closure-locked, store-scan, hero,"
-      + " hero-closure, dispose-many")
+      + " hero-closure, dispose-many, chain-subscribe, relay-closure, chain-closure, fanout-closure,"
+      + " subscribe-dispose-closure, behavior-closure, combine-latest-closure")
 }
 print(sink.value)

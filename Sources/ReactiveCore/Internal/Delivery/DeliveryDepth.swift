@@ -36,8 +36,4 @@ enum DeliveryDepth {
   /// Whether the calling thread is inside a delivery.
   @inlinable
   static var isDelivering: Bool { reactive_core_is_delivering() }
-
-  /// The calling thread's counter as a word (see `word(_:)`).
-  @inlinable
-  static var currentWord: UInt { word(counter()) }
 }

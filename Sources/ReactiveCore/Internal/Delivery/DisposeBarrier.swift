@@ -25,8 +25,8 @@ package struct DisposeBarrier: ~Copyable, Sendable {
   @usableFromInline static var ownerShift: Int { 3 }
 
   @usableFromInline let bits = Atomic<Int>(0)
-  /// The running thread's `DeliveryDepth` counter as a word (which identifies the thread);
-  /// written before `busy` is set.
+  /// The running thread's `DeliveryDepth` counter as a word, kept by `enter()` for `leave()`
+  /// (one thread-local access per callback, not two).
   @usableFromInline let runner = Atomic<UInt>(0)
 
   @inlinable package init() {}
@@ -46,11 +46,30 @@ package struct DisposeBarrier: ~Copyable, Sendable {
   @inlinable
   package var isClosed: Bool { bits.load(ordering: .acquiring) & Self.closed != 0 }
 
-  /// Starts a callback: `false` when closed (do not run it).
+  /// Starts a callback: `false` when closed (do not run it). Counts a delivery on the calling
+  /// thread (see `DeliveryDepth`) until `leave()`.
   @inlinable
   package func enter() -> Bool {
     let counter = DeliveryDepth.counter()
     runner.store(DeliveryDepth.word(counter), ordering: .relaxed)
+    guard enterWithinDelivery() else { return false }
+    counter.pointee += 1
+    return true
+  }
+
+  /// Ends a callback started by `enter()`: `true` when the caller must now release the payload
+  /// (closed meanwhile by a closer that did not wait).
+  @inlinable
+  package func leave() -> Bool {
+    DeliveryDepth.leave(DeliveryDepth.counter(word: runner.load(ordering: .relaxed)))
+    return leaveWithinDelivery()
+  }
+
+  /// `enter()` for a callback made inside a delivery the calling thread already counts (a hub's
+  /// drainer turn delivering to its subscriber leaves): the same arbitration with closing, no
+  /// count of its own. End it with `leaveWithinDelivery()`.
+  @inlinable @inline(__always)
+  package func enterWithinDelivery() -> Bool {
     var current = bits.load(ordering: .relaxed)
     while true {
       if current & Self.closed != 0 { return false }
@@ -58,19 +77,14 @@ package struct DisposeBarrier: ~Copyable, Sendable {
         current & Self.busy == 0, "Observable contract violated: events delivered concurrently")
       let (exchanged, now) = bits.compareExchange(
         expected: current, desired: current | Self.busy, ordering: .acquiringAndReleasing)
-      if exchanged {
-        counter.pointee += 1
-        return true
-      }
+      if exchanged { return true }
       current = now
     }
   }
 
-  /// Ends a callback: `true` when the caller must now release the payload (closed meanwhile by a
-  /// closer that did not wait).
-  @inlinable
-  package func leave() -> Bool {
-    DeliveryDepth.leave(DeliveryDepth.counter(word: runner.load(ordering: .relaxed)))
+  /// Ends a callback started by `enterWithinDelivery()` (same result as `leave()`).
+  @inlinable @inline(__always)
+  package func leaveWithinDelivery() -> Bool {
     let old = bits.bitwiseAnd(~(Self.busy | Self.releaseOnLeave), ordering: .acquiringAndReleasing)
       .oldValue
     return old & Self.releaseOnLeave != 0
@@ -83,10 +97,9 @@ package struct DisposeBarrier: ~Copyable, Sendable {
     old = bits.bitwiseOr(Self.closed, ordering: .acquiringAndReleasing).oldValue
     let first = old & Self.closed == 0
     if old & Self.busy != 0 {
-      if runner.load(ordering: .relaxed) == DeliveryDepth.currentWord || DeliveryDepth.isDelivering
-      {
-        return first ? .runnerReleases : .alreadyClosed
-      }
+      // Every running callback is inside a counted delivery (its own `enter()`, or the drainer
+      // turn around `enterWithinDelivery()`), so a close from inside it sees a depth too.
+      if DeliveryDepth.isDelivering { return first ? .runnerReleases : .alreadyClosed }
       waitUntilIdle()
     }
     return first ? .releaseNow : .alreadyClosed
