@@ -109,10 +109,12 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     func deliver(_ slot: UnsafePointer<F.State>) {
       if let observer {
         if !isDead { observer.on(.next(slot.pointee)) }
-      } else if barrier.enter() {
+      } else if barrier.enterWithinDelivery() {
+        // Only the drainer delivers, and its turn already counts a delivery on this thread (what
+        // the barrier's no-wait rule reads), so the callback is not counted again.
         // Lent by address: no copy.
         handler?._withUnsafeGuaranteedRef { $0.onNext(slot.pointee) }
-        if barrier.leave() { releaseHandler() }
+        if barrier.leaveWithinDelivery() { releaseHandler() }
       }
     }
 
