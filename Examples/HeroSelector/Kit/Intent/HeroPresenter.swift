@@ -58,8 +58,10 @@ public final class HeroPresenter: Sendable {
   /// from the store, with no subscriber leaf or copy in between. Not generic over the view's
   /// type: a generic body compiled once in this module would reach the subscription's code
   /// unspecialized (a run-time metadata lookup per state); the existential costs one indirect
-  /// call per render instead.
+  /// call per render instead. The view is a `weak let`: a `[weak view]` capture is a mutable
+  /// box, read with a dynamic exclusivity check per render.
   public func bind(to view: any HeroView) -> Disposable {
-    store.subscribeStates(onNext: { [weak view] state in view?.render(state) })
+    weak let view = view
+    return store.subscribeStates(onNext: { state in view?.render(state) })
   }
 }
