@@ -31,6 +31,8 @@ struct CombineLatestStateMachine {
   /// Source `index` emitted (its value is already stored).
   @inlinable
   mutating func next(_ index: Int) -> NextAction {
+    // The steady state (every source has a value) decides without touching the arrays.
+    if valueCount == arity { return .emit }
     if !hasValue[index] {
       hasValue[index] = true
       valueCount += 1
