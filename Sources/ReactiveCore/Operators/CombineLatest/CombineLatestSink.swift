@@ -18,7 +18,7 @@ extension CombiningSink where Machine == CombineLatestStateMachine {
 }
 
 extension CombineLatestStateMachine: CombiningStateMachine {
-  @inlinable
+  @inlinable @inline(__always)
   mutating func afterNext(_ index: Int) -> CombiningNextAction {
     switch next(index) {
     case .emit: .emit

@@ -87,7 +87,8 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
   }
 
   /// An event of source `index`: handled now by a new drainer, or queued behind the current one.
-  @inlinable
+  /// (Inlined into the source's observer closure, its only caller: one call less per event.)
+  @inlinable @inline(__always)
   func on<Element>(
     _ event: Event<Element>, index: Int, store: @escaping (inout Storage, Element) -> Void
   ) {
@@ -106,7 +107,7 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
   }
 
   /// Runs the state machine for one event and delivers what it decides. Drainer only.
-  @inlinable
+  @inlinable @inline(__always)
   func handle<Element>(
     _ event: Event<Element>, index: Int, store: (inout Storage, Element) -> Void
   ) {
