@@ -184,11 +184,20 @@ case "combine-latest-closure":
   for value in 0..<count {
     if value & 1 == 0 { left.accept(value) } else { right.accept(value) }
   }
+case "zip":
+  // zip of two PublishRelays with a `+` selector, accepts alternating (one emission per pair).
+  let left = PublishRelay<Int>()
+  let right = PublishRelay<Int>()
+  let subscription = Observable.zip(left, right) { $0 &+ $1 }.subscribe(onNext: onNext)
+  for value in 0..<count {
+    if value & 1 == 0 { left.accept(value) } else { right.accept(value) }
+  }
+  subscription.dispose()
 default:
   print(
     "unknown scenario \(scenario): relay, chain, fanout, subscribe-dispose, bag, behavior, combine-latest,"
       + " flat-map-latest, store, store-direct, store-closure, store-closure-locked, store-scan, hero,"
       + " hero-closure, dispose-many, chain-subscribe, relay-closure, chain-closure, fanout-closure,"
-      + " subscribe-dispose-closure, behavior-closure, combine-latest-closure")
+      + " subscribe-dispose-closure, behavior-closure, combine-latest-closure, zip")
 }
 print(sink.value)

@@ -3,22 +3,22 @@
 /// complete snapshot into the result on the sink's drainer (no lock is taken), in delivery order.
 @usableFromInline
 typealias CombineLatestSink<Values, Result> =
-  CombiningSink<CombineLatestStateMachine, Values, Values, Result>
+  CombiningSink<CombineLatestStateMachine, Values, Result>
 
-extension CombiningSink where Machine == CombineLatestStateMachine, Storage == Values {
+extension CombiningSink where Machine == CombineLatestStateMachine {
   @usableFromInline
   convenience init(
-    arity: Int, values: Values, downstream: AnyObserver<Result>,
-    select: @escaping (Values) throws -> Result
+    arity: Int, values: Storage, downstream: AnyObserver<Result>,
+    select: @escaping (inout Storage) throws -> Result
   ) {
     self.init(
       arity: arity, machine: CombineLatestStateMachine(arity: arity), storage: values,
-      downstream: downstream, take: { $0 }, select: select)
+      downstream: downstream, select: select)
   }
 }
 
 extension CombineLatestStateMachine: CombiningStateMachine {
-  @inlinable
+  @inlinable @inline(__always)
   mutating func afterNext(_ index: Int) -> CombiningNextAction {
     switch next(index) {
     case .emit: .emit

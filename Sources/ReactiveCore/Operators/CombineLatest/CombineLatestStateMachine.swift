@@ -29,8 +29,10 @@ struct CombineLatestStateMachine {
   @inlinable var arity: Int { hasValue.count }
 
   /// Source `index` emitted (its value is already stored).
-  @inlinable
+  @inlinable @inline(__always)
   mutating func next(_ index: Int) -> NextAction {
+    // The steady state (every source has a value) decides without touching the arrays.
+    if valueCount == arity { return .emit }
     if !hasValue[index] {
       hasValue[index] = true
       valueCount += 1

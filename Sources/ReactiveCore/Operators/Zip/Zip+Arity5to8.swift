@@ -15,13 +15,15 @@ extension ObservableType {
     Observable(subscribeHandler: { downstream in
       let sink = ZipSink<
         (FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>, FIFO<O4.Element>, FIFO<O5.Element>),
-        (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element), Element
+        Element
       >(
         arity: 5, buffers: (FIFO(), FIFO(), FIFO(), FIFO(), FIFO()), downstream: downstream,
-        take: {
-          ($0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!, $0.3.popFirst()!, $0.4.popFirst()!)
-        },
-        select: { try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4) })
+        select: {
+          try resultSelector(
+            $0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!, $0.3.popFirst()!,
+            $0.4.popFirst()!
+          )
+        })
       sink.subscribe(source1, index: 0) { $0.0.append($1) }
       sink.subscribe(source2, index: 1) { $0.1.append($1) }
       sink.subscribe(source3, index: 2) { $0.2.append($1) }
@@ -47,17 +49,15 @@ extension ObservableType {
         (
           FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>, FIFO<O4.Element>, FIFO<O5.Element>,
           FIFO<O6.Element>
-        ),
-        (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element), Element
+        ), Element
       >(
         arity: 6, buffers: (FIFO(), FIFO(), FIFO(), FIFO(), FIFO(), FIFO()), downstream: downstream,
-        take: {
-          (
+        select: {
+          try resultSelector(
             $0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!, $0.3.popFirst()!,
             $0.4.popFirst()!, $0.5.popFirst()!
           )
-        },
-        select: { try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4, $0.5) })
+        })
       sink.subscribe(source1, index: 0) { $0.0.append($1) }
       sink.subscribe(source2, index: 1) { $0.1.append($1) }
       sink.subscribe(source3, index: 2) { $0.2.append($1) }
@@ -86,18 +86,16 @@ extension ObservableType {
           FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>, FIFO<O4.Element>, FIFO<O5.Element>,
           FIFO<O6.Element>, FIFO<O7.Element>
         ),
-        (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element),
         Element
       >(
         arity: 7, buffers: (FIFO(), FIFO(), FIFO(), FIFO(), FIFO(), FIFO(), FIFO()),
         downstream: downstream,
-        take: {
-          (
+        select: {
+          try resultSelector(
             $0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!, $0.3.popFirst()!,
             $0.4.popFirst()!, $0.5.popFirst()!, $0.6.popFirst()!
           )
-        },
-        select: { try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6) })
+        })
       sink.subscribe(source1, index: 0) { $0.0.append($1) }
       sink.subscribe(source2, index: 1) { $0.1.append($1) }
       sink.subscribe(source3, index: 2) { $0.2.append($1) }
@@ -128,21 +126,16 @@ extension ObservableType {
         (
           FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>, FIFO<O4.Element>, FIFO<O5.Element>,
           FIFO<O6.Element>, FIFO<O7.Element>, FIFO<O8.Element>
-        ),
-        (
-          O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element,
-          O8.Element
         ), Element
       >(
         arity: 8, buffers: (FIFO(), FIFO(), FIFO(), FIFO(), FIFO(), FIFO(), FIFO(), FIFO()),
         downstream: downstream,
-        take: {
-          (
+        select: {
+          try resultSelector(
             $0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!, $0.3.popFirst()!,
             $0.4.popFirst()!, $0.5.popFirst()!, $0.6.popFirst()!, $0.7.popFirst()!
           )
-        },
-        select: { try resultSelector($0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7) })
+        })
       sink.subscribe(source1, index: 0) { $0.0.append($1) }
       sink.subscribe(source2, index: 1) { $0.1.append($1) }
       sink.subscribe(source3, index: 2) { $0.2.append($1) }

@@ -24,11 +24,12 @@ extension ObservableType {
         downstream.on(.completed)
         return Disposables.create()
       }
-      let sink = ZipSink<[FIFO<Source>], [Source], Element>(
+      let sink = ZipSink<[FIFO<Source>], Element>(
         arity: sources.count, completesWhenOthersDone: true, buffers: Array(repeating: FIFO(), count: sources.count),
         downstream: downstream,
-        take: { buffers in buffers.indices.map { buffers[$0].popFirst()! } },
-        select: resultSelector)
+        select: { buffers in
+          try resultSelector(buffers.indices.map { buffers[$0].popFirst()! })
+        })
       for (index, source) in sources.enumerated() {
         sink.subscribe(source, index: index) { $0[index].append($1) }
       }

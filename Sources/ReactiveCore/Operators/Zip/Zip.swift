@@ -21,10 +21,9 @@ extension ObservableType {
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
     Observable(subscribeHandler: { downstream in
-      let sink = ZipSink<(FIFO<O1.Element>, FIFO<O2.Element>), (O1.Element, O2.Element), Element>(
+      let sink = ZipSink<(FIFO<O1.Element>, FIFO<O2.Element>), Element>(
         arity: 2, buffers: (FIFO(), FIFO()), downstream: downstream,
-        take: { ($0.0.popFirst()!, $0.1.popFirst()!) },
-        select: { try resultSelector($0.0, $0.1) })
+        select: { try resultSelector($0.0.popFirst()!, $0.1.popFirst()!) })
       sink.subscribe(source1, index: 0) { $0.0.append($1) }
       sink.subscribe(source2, index: 1) { $0.1.append($1) }
       return sink
@@ -39,12 +38,10 @@ extension ObservableType {
   ) -> Observable<Element> {
     Observable(subscribeHandler: { downstream in
       let sink = ZipSink<
-        (FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>),
-        (O1.Element, O2.Element, O3.Element), Element
+        (FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>), Element
       >(
         arity: 3, buffers: (FIFO(), FIFO(), FIFO()), downstream: downstream,
-        take: { ($0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!) },
-        select: { try resultSelector($0.0, $0.1, $0.2) })
+        select: { try resultSelector($0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!) })
       sink.subscribe(source1, index: 0) { $0.0.append($1) }
       sink.subscribe(source2, index: 1) { $0.1.append($1) }
       sink.subscribe(source3, index: 2) { $0.2.append($1) }
@@ -62,12 +59,14 @@ extension ObservableType {
   ) -> Observable<Element> {
     Observable(subscribeHandler: { downstream in
       let sink = ZipSink<
-        (FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>, FIFO<O4.Element>),
-        (O1.Element, O2.Element, O3.Element, O4.Element), Element
+        (FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>, FIFO<O4.Element>), Element
       >(
         arity: 4, buffers: (FIFO(), FIFO(), FIFO(), FIFO()), downstream: downstream,
-        take: { ($0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!, $0.3.popFirst()!) },
-        select: { try resultSelector($0.0, $0.1, $0.2, $0.3) })
+        select: {
+          try resultSelector(
+            $0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!, $0.3.popFirst()!
+          )
+        })
       sink.subscribe(source1, index: 0) { $0.0.append($1) }
       sink.subscribe(source2, index: 1) { $0.1.append($1) }
       sink.subscribe(source3, index: 2) { $0.2.append($1) }

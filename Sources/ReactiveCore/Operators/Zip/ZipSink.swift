@@ -1,20 +1,19 @@
 /// The sink of every `zip` form. `Buffers` holds one queue per source (a tuple of `FIFO`s for the
-/// 2…4 forms, an array for the collection form); `take` removes the oldest element of each and
-/// `select` turns them into the result on the sink's drainer (no lock is taken), in delivery
-/// order.
+/// 2…4 forms, an array for the collection form); `select` removes the oldest element of each and
+/// turns them into the result on the sink's drainer (no lock is taken), in delivery order.
 @usableFromInline
-typealias ZipSink<Buffers, Values, Result> = CombiningSink<ZipStateMachine, Buffers, Values, Result>
+typealias ZipSink<Buffers, Result> = CombiningSink<ZipStateMachine, Buffers, Result>
 
 extension CombiningSink where Machine == ZipStateMachine {
   @usableFromInline
   convenience init(
     arity: Int, completesWhenOthersDone: Bool = false, buffers: Storage,
     downstream: AnyObserver<Result>,
-    take: @escaping (inout Storage) -> Values, select: @escaping (Values) throws -> Result
+    select: @escaping (inout Storage) throws -> Result
   ) {
     self.init(
       arity: arity, machine: ZipStateMachine(arity: arity, completesWhenOthersDone: completesWhenOthersDone), storage: buffers,
-      downstream: downstream, take: take, select: select)
+      downstream: downstream, select: select)
   }
 }
 
