@@ -13,32 +13,35 @@
 /// subscription.dispose()
 /// ```
 public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
-  // `current` is guarded by its lock; delivery order is the Hub's.
+  // `current` is read by any thread without a lock and written only under its writer lock;
+  // delivery order is the Hub's.
   @usableFromInline let hub: Hub<Element>
-  @usableFromInline let current: Locked<Element>
+  @usableFromInline let current: PublishedState<Element>
 
   /// Creates a relay holding `value`.
   @inlinable
   public init(value: Element) {
     hub = Hub(kind: .behavior, initial: value)
-    current = Locked(value)
+    current = PublishedState(value)
   }
 
   /// The current (last accepted) value.
   @inlinable
   public var value: Element {
-    current.withLock { $0 }
+    current.read()
   }
 
   /// Sets the current value and sends it to every subscriber.
   @inlinable
   public func accept(_ element: Element) {
-    // Updating the value and queueing its delivery under one lock keeps `value` and the order
-    // subscribers see consistent when several threads accept at once.
-    let isDrainer = current.withLock { value in
-      value = element
-      return hub.enterOrEnqueue(.next(element))
-    }
+    // Publishing the value and queueing its delivery under one writer lock keeps `value` and the
+    // order subscribers see consistent when several threads accept at once. The value displaced
+    // from the slots is released after unlocking (its deinitializer may run user code).
+    current.lockWriters()
+    let displaced = current.publish(element)
+    let isDrainer = hub.enterOrEnqueue(.next(element))
+    current.unlockWriters()
+    _ = consume displaced
     if isDrainer {
       hub.deliver(.next(element))
       hub.drain()

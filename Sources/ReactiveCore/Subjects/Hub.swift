@@ -151,8 +151,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
       switch kind {
       case .publish: break
       case .behavior:
-        _ = buffer.popFirst()
-        buffer.append(element)
+        buffer.replaceLast(element)  // holds exactly the current value until terminated
       case .replay(let bufferSize):
         if bufferSize > 0 {
           if buffer.count == bufferSize { _ = buffer.popFirst() }
