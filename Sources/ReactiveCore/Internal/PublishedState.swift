@@ -97,7 +97,7 @@ package final class PublishedState<State>: @unchecked Sendable {
   /// Makes `state` the latest and returns the state it displaced (the one before the previous
   /// latest), so that a caller holding `lockWriters()` can release it after unlocking: its
   /// deinitializer may run user code. Writer only (one thread at a time, ordered by the caller).
-  @inlinable @discardableResult
+  @inlinable @inline(__always) @discardableResult
   package func publish(_ state: consuming State) -> State {
     let next = 1 - current.load(ordering: .relaxed)
     var round = 0
