@@ -78,15 +78,6 @@ package struct FIFO<Element> {
     return storage[index]
   }
 
-  /// Replaces the newest element in place (the buffer must not be empty): the update of a
-  /// one-element buffer (a behavior hub's current value) without a pop and an append.
-  @inlinable @inline(__always)
-  package mutating func replaceLast(_ element: Element) {
-    var index = head + count - 1
-    if index >= storage.count { index -= storage.count }
-    storage[index] = element
-  }
-
   @usableFromInline
   mutating func grow() {
     resize(to: Swift.max(4, storage.count * 2))
