@@ -30,7 +30,9 @@ package final class PublishedState<State>: @unchecked Sendable {
   @usableFromInline let slots: UnsafeMutablePointer<State>
   /// The slot holding the latest state: 0 or 1.
   @usableFromInline let current = Atomic<Int>(0)
-  /// Readers copying slot 0 (low 32 bits) and slot 1 (high bits).
+  /// Readers copying slot 0 (low 32 bits) and slot 1 (high bits). Changed with wrapping
+  /// arithmetic (one `lock xadd`, where a checked add is a compare-exchange loop): the two counts
+  /// are bit fields that never exceed 32 bits.
   @usableFromInline let readers = Atomic<Int>(0)
   /// Whether a writer holds `lockWriters()`.
   @usableFromInline let writing = Atomic<Bool>(false)
@@ -116,14 +118,14 @@ package final class PublishedState<State>: @unchecked Sendable {
   package func read() -> State {
     while true {
       let slot = current.load(ordering: .relaxed)
-      readers.add(Self.readerUnit(slot), ordering: .sequentiallyConsistent)
+      readers.wrappingAdd(Self.readerUnit(slot), ordering: .sequentiallyConsistent)
       if current.load(ordering: .sequentiallyConsistent) == slot {
         let state = slots[slot]
-        readers.subtract(Self.readerUnit(slot), ordering: .releasing)
+        readers.wrappingSubtract(Self.readerUnit(slot), ordering: .releasing)
         return state
       }
       // Flipped meanwhile: this slot may be rewritten; try the new latest one.
-      readers.subtract(Self.readerUnit(slot), ordering: .relaxed)
+      readers.wrappingSubtract(Self.readerUnit(slot), ordering: .relaxed)
     }
   }
 }
