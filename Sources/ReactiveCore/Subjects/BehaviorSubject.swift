@@ -1,7 +1,9 @@
 /// A subject with a current value: new subscribers receive the current value, then every event.
 ///
 /// After a terminal event, late subscribers receive only that event and `value()` throws the
-/// error (or returns the last value after completion).
+/// error (or returns the last value after completion). `value()` reads without a lock from any
+/// thread; the subject keeps the value before the current one alive until the next event (another
+/// thread may still be reading it), where RxSwift releases it at once.
 ///
 /// ```swift
 /// let subject = BehaviorSubject(value: "a")
@@ -13,7 +15,8 @@
 /// // Prints: b
 /// ```
 public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unchecked Sendable {
-  // `current` is guarded by its lock; delivery order is the Hub's.
+  // `current` is read by any thread without a lock and written only under its writer lock;
+  // delivery order is the Hub's.
   @usableFromInline
   struct Current {
     @usableFromInline var value: Element
@@ -26,37 +29,46 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unch
   }
 
   @usableFromInline let hub: Hub<Element>
-  @usableFromInline let current: Locked<Current>
+  @usableFromInline let current: PublishedState<Current>
 
   /// Creates a subject holding `value`.
   @inlinable
   public init(value: Element) {
     hub = Hub(kind: .behavior, initial: value)
-    current = Locked(Current(value: value, stopped: nil))
+    current = PublishedState(Current(value: value, stopped: nil))
   }
 
   /// The current value; throws the error the subject failed with.
   public func value() throws -> Element {
-    let current = self.current.withLock { $0 }
+    let current = self.current.read()
     if let error = current.stopped?.error { throw error }
     return current.value
   }
 
   @inlinable
   public func on(_ event: Event<Element>) {
-    // The state change and its place in the delivery order are decided under one lock.
-    let isDrainer: Bool? = current.withLock { current in
-      guard current.stopped == nil else { return nil }
-      switch event {
-      case .next(let element): current.value = element
-      case .error, .completed: current.stopped = event
-      }
-      return hub.enterOrEnqueue(event)
+    // The state change and its place in the delivery order are decided under one writer lock.
+    // The state displaced from the slots is released after unlocking (it may run user code).
+    current.lockWriters()
+    let latest = current.latestSlot
+    guard latest.pointee.stopped == nil else {
+      current.unlockWriters()
+      return
     }
-    if isDrainer == true {
+    let displaced: Current
+    switch event {
+    case .next(let element):
+      displaced = current.publish(Current(value: element, stopped: nil))
+    case .error, .completed:
+      displaced = current.publish(Current(value: latest.pointee.value, stopped: event))
+    }
+    let isDrainer = hub.enterOrEnqueue(event)
+    current.unlockWriters()
+    _ = consume displaced
+    if isDrainer {
       hub.deliver(event)
       hub.drain()
-    } else if isDrainer == false {
+    } else {
       hub.throttle()
     }
   }

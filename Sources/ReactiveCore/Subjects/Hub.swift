@@ -41,12 +41,14 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   @usableFromInline let drainer = Drainer<Command>()
   // Drainer-owned: only the thread holding the drainer role touches these.
   @usableFromInline @exclusivity(unchecked) var buffer = FIFO<Element>()
+  /// The one element a `.behavior` or `.async` hub keeps (overwritten in place, not queued).
+  @usableFromInline @exclusivity(unchecked) var latest: Element?
   @usableFromInline @exclusivity(unchecked) var terminal: Event<Element>?
 
   @inlinable
   init(kind: Kind, initial: Element? = nil) {
     self.kind = kind
-    if let initial { buffer.append(initial) }
+    latest = initial
   }
 
   // MARK: Entry points (any thread)
@@ -151,16 +153,14 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
       switch kind {
       case .publish: break
       case .behavior:
-        _ = buffer.popFirst()
-        buffer.append(element)
+        latest = element
       case .replay(let bufferSize):
         if bufferSize > 0 {
           if buffer.count == bufferSize { _ = buffer.popFirst() }
           buffer.append(element)
         }
       case .async:
-        _ = buffer.popFirst()
-        buffer.append(element)
+        latest = element
         return
       }
       // Borrowed iteration: the list cannot change during delivery (only the drainer changes
@@ -188,11 +188,11 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
       }
     case .error, .completed:
       terminal = event
-      if case .behavior = kind { buffer.removeAll() }
+      if case .behavior = kind { latest = nil }
       let entries = takeEntries()
       var lastElement: Element?
       // Keep the element buffered: late subscribers to a completed AsyncSubject receive it too.
-      if case .async = kind, event.isCompleted { lastElement = buffer.last }
+      if case .async = kind, event.isCompleted { lastElement = latest }
       for entry in entries where entry.finish() {
         if let lastElement { emit(.next(lastElement), to: entry) }
         emit(event, to: entry)
@@ -230,7 +230,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
       case .replay:
         for element in buffer.elements { emit(.next(element), to: subscription) }
       case .async:
-        if terminal.isCompleted, let last = buffer.last { emit(.next(last), to: subscription) }
+        if terminal.isCompleted, let latest { emit(.next(latest), to: subscription) }
       case .publish, .behavior: break
       }
       emit(terminal, to: subscription)
@@ -238,8 +238,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
     }
     switch kind {
     case .behavior:
-      // One element (the current value): read in place, no array of the buffer.
-      if let current = buffer.last { emit(.next(current), to: subscription) }
+      if let latest { emit(.next(latest), to: subscription) }
     case .replay:
       for element in buffer.elements {
         if subscription.isDead { return }

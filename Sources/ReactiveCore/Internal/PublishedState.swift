@@ -1,8 +1,9 @@
-import ReactiveCore
 import Synchronization
 
-/// The store's state as every thread reads it: written by one thread at a time (the store's
-/// drainer), read by any thread, with no lock and no allocation per write.
+/// A value every thread reads while one thread at a time writes it (the store's state, the value
+/// of a behavior relay or subject): no lock and no allocation per read or write. The caller
+/// serializes the writers: the store's drainer, or `lockWriters()` (a behavior relay or subject,
+/// whose accepting threads have no other order).
 ///
 /// Two slots hold the latest state and the one before it; `current` says which slot is the
 /// latest. The writer fills the *other* slot and then flips `current` to it; a reader announces
@@ -21,7 +22,7 @@ import Synchronization
 /// Cost per write: a copy of the state, one load and one sequentially consistent store. The slot
 /// not in use keeps the previous state alive until the next write.
 @usableFromInline
-final class PublishedState<State>: @unchecked Sendable {
+package final class PublishedState<State>: @unchecked Sendable {
   // `slots` (two states) are written only by the single writer, and a slot only while no reader
   // holds it (see above); `current` and `readers` are atomics. The slots sit behind a pointer so
   // that the writer can lend the latest state to `handle` and `reduce` without copying it (a
@@ -29,11 +30,15 @@ final class PublishedState<State>: @unchecked Sendable {
   @usableFromInline let slots: UnsafeMutablePointer<State>
   /// The slot holding the latest state: 0 or 1.
   @usableFromInline let current = Atomic<Int>(0)
-  /// Readers copying slot 0 (low 32 bits) and slot 1 (high bits).
+  /// Readers copying slot 0 (low 32 bits) and slot 1 (high bits). Changed with wrapping
+  /// arithmetic (one `lock xadd`, where a checked add is a compare-exchange loop): the two counts
+  /// are bit fields that never exceed 32 bits.
   @usableFromInline let readers = Atomic<Int>(0)
+  /// Whether a writer holds `lockWriters()`.
+  @usableFromInline let writing = Atomic<Bool>(false)
 
   @inlinable
-  init(_ initial: State) {
+  package init(_ initial: State) {
     slots = UnsafeMutablePointer<State>.allocate(capacity: 2)
     slots.initialize(to: initial)
     (slots + 1).initialize(to: initial)
@@ -52,41 +57,75 @@ final class PublishedState<State>: @unchecked Sendable {
 
   /// The latest state, for the writer only (it is the one that changes it).
   @inlinable
-  var latest: State {
+  package var latest: State {
     unsafeAddress { latestSlot }
   }
 
   /// The slot of the latest state, for the writer only. Its `pointee` passed as an argument is
   /// lent by address, where `latest` across an opaque call is copied first.
   @inlinable
-  var latestSlot: UnsafePointer<State> { UnsafePointer(slots + current.load(ordering: .relaxed)) }
+  package var latestSlot: UnsafePointer<State> {
+    UnsafePointer(slots + current.load(ordering: .relaxed))
+  }
 
-  /// Makes `state` the latest. Writer only (one thread at a time, ordered by the caller).
-  @inlinable
-  func publish(_ state: consuming State) {
+  /// Makes writers that have no other order take turns: the one writer from here to
+  /// `unlockWriters()`. A spin lock (an uncontended pair costs one compare-exchange and one
+  /// store, where a mutex costs two calls of about 25 instructions each), so the section between
+  /// must be short and never call user code or wait for another writer: a `publish` (whose wait
+  /// is for readers' copies only) and queueing the delivery.
+  @inlinable @inline(__always)
+  package func lockWriters() {
+    if writing.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+      return
+    }
+    lockWritersContended()
+  }
+
+  @usableFromInline
+  func lockWritersContended() {
+    var round = 0
+    while !writing.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+      yieldThread(round)
+      round += 1
+    }
+  }
+
+  /// Lets the next writer in (see `lockWriters()`).
+  @inlinable @inline(__always)
+  package func unlockWriters() {
+    writing.store(false, ordering: .releasing)
+  }
+
+  /// Makes `state` the latest and returns the state it displaced (the one before the previous
+  /// latest), so that a caller holding `lockWriters()` can release it after unlocking: its
+  /// deinitializer may run user code. Writer only (one thread at a time, ordered by the caller).
+  @inlinable @inline(__always) @discardableResult
+  package func publish(_ state: consuming State) -> State {
     let next = 1 - current.load(ordering: .relaxed)
     var round = 0
     while readers.load(ordering: .sequentiallyConsistent) & Self.readerMask(next) != 0 {
       yieldThread(round)
       round += 1
     }
-    slots[next] = state
+    let displaced = (slots + next).move()
+    (slots + next).initialize(to: state)
     current.store(next, ordering: .sequentiallyConsistent)
+    return displaced
   }
 
   /// The latest state. Any thread.
   @inlinable
-  func read() -> State {
+  package func read() -> State {
     while true {
       let slot = current.load(ordering: .relaxed)
-      readers.add(Self.readerUnit(slot), ordering: .sequentiallyConsistent)
+      readers.wrappingAdd(Self.readerUnit(slot), ordering: .sequentiallyConsistent)
       if current.load(ordering: .sequentiallyConsistent) == slot {
         let state = slots[slot]
-        readers.subtract(Self.readerUnit(slot), ordering: .releasing)
+        readers.wrappingSubtract(Self.readerUnit(slot), ordering: .releasing)
         return state
       }
       // Flipped meanwhile: this slot may be rewritten; try the new latest one.
-      readers.subtract(Self.readerUnit(slot), ordering: .relaxed)
+      readers.wrappingSubtract(Self.readerUnit(slot), ordering: .relaxed)
     }
   }
 }
