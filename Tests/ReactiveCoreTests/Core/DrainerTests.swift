@@ -143,6 +143,60 @@ private final class Owner<Item>: @unchecked Sendable {
     #expect(handled == 3 * limit + 1)
   }
 
+  /// "Long turns": a thread holding the role is not kept draining forever by a producer that is
+  /// itself delivering (and so never blocks). The holder here is like a `dispose()` that came to
+  /// drop a subscription; the producer sends from inside a relay's delivery, faster than the
+  /// holder handles. After `backlogLimit` items the producer takes the role over, and the
+  /// holder's `send` returns while the producer is still producing.
+  @Test func aDeliveringProducerTakesOverALongTurn() {
+    let started = Atomic<Bool>(false)
+    let stop = Atomic<Bool>(false)
+    let handled = Atomic<Int>(0)
+    let holderReturned = Atomic<Bool>(false)
+    let handledWhenReturned = Atomic<Int>(0)
+    let holding = Atomic<Bool>(false)
+    let owner = Owner<Int> { item in
+      if item < 0 {
+        // The holder's own item: wait until the producer is sending, so the turn goes on.
+        holding.store(true, ordering: .releasing)
+        _ = eventually { started.load(ordering: .acquiring) }
+        return
+      }
+      // Slower than the producer's enqueue, so the queue does not run dry on its own.
+      for _ in 0..<5_000 { _ = handled.load(ordering: .relaxed) }
+      handled.add(1, ordering: .relaxed)
+    }
+    let relay = PublishRelay<Void>()
+    let subscription = relay.subscribe(onNext: {
+      var value = 0
+      while !stop.load(ordering: .relaxed) {
+        owner.send(value)
+        started.store(true, ordering: .releasing)
+        value += 1
+      }
+    })
+    let producer = DispatchGroup()
+    let holder = DispatchGroup()
+    DispatchQueue.global().async(group: holder) {
+      owner.send(-1)
+      handledWhenReturned.store(handled.load(ordering: .relaxed), ordering: .relaxed)
+      holderReturned.store(true, ordering: .releasing)
+    }
+    _ = eventually { holding.load(ordering: .acquiring) }
+    DispatchQueue.global().async(group: producer) { relay.accept(()) }
+    // Without the take-over the holder drains for as long as the producer produces.
+    #expect(eventually(timeout: .seconds(120)) { holderReturned.load(ordering: .acquiring) })
+    let producerWasRunning = !stop.load(ordering: .relaxed)
+    #expect(producerWasRunning)
+    stop.store(true, ordering: .relaxed)
+    #expect(producer.wait(timeout: .now() + .seconds(300)) == .success)
+    #expect(holder.wait(timeout: .now() + .seconds(300)) == .success)
+    #expect(owner.drainer.queuedCount == 0)
+    // The holder left through the take-over, not because the queue ran dry early.
+    #expect(handledWhenReturned.load(ordering: .relaxed) >= Drainer<Int>.backlogLimit)
+    subscription.dispose()
+  }
+
   @Test func aBlockedProducerTakesOverFromASlowDrainer() {
     let limit = Drainer<Int>.backlogLimit
     let items = 4 * limit

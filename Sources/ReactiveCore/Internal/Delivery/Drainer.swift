@@ -35,8 +35,18 @@ import Synchronization
 /// `backlogLimit` items in one turn, a drainer that sees a blocked producer hands the role to it
 /// (the producer drains on its own thread) instead of being held by other threads forever.
 ///
-/// State word: bit 0 = a drainer is active; bits 1–20 = producers blocked in `throttle`;
-/// bits 21 and up = queued items.
+/// **Long turns.** A producer that is delivering never blocks, so a drainer fed by one (a
+/// `share` fed from a relay's delivery, say) could drain its items forever; the thread holding the
+/// role may be one that only came to drop a subscription, and its `dispose()` would never
+/// return. So after `backlogLimit` items in one turn the drainer marks the turn long
+/// (`DrainerBits.longTurn`); from then on every producer that queues an item looks in for a
+/// moment (registered like a blocked producer, for at most `takeOverRounds` yields), and the
+/// drainer, seeing it, leaves the role with the items still queued: that producer takes the role
+/// and drains them. Nobody waits unboundedly, so the no-deadlock rule above still holds.
+///
+/// State word: bit 0 = a drainer is active; bits 1–20 = producers registered in `throttle`
+/// (blocked, or looking in during a long turn); bit 21 = the current turn is long; bits 22 and
+/// up = queued items.
 @usableFromInline
 package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   // `state` arbitrates everything; `queue` holds its FIFO under its own mutex.
@@ -159,15 +169,20 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
       if current >> DrainerBits.queuedShift == 0
         || (turn >= DrainerBits.backlogLimit && current & DrainerBits.waiterMask != 0)
       {
-        // Idle, or fair hand-off: a blocked producer takes over what is still queued.
+        // Idle, or fair hand-off: a registered producer takes over what is still queued.
         stopBeingHolder()
         if state.compareExchange(
-          expected: current, desired: current & ~DrainerBits.draining, ordering: .releasing
+          expected: current, desired: current & ~(DrainerBits.draining | DrainerBits.longTurn),
+          ordering: .releasing
         ).exchanged {
           return
         }
         becomeHolderAgain()
         continue
+      }
+      if turn >= DrainerBits.backlogLimit && current & DrainerBits.longTurn == 0 {
+        // Ask producers to look in, so that one of them can take over (see "Long turns").
+        state.bitwiseOr(DrainerBits.longTurn, ordering: .relaxed)
       }
       queue.lock()
       let item = queue.popFirst()
@@ -186,7 +201,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @inlinable
   package func throttle(_ handle: (Item) -> Void) {
     let current = state.load(ordering: .relaxed)
-    if current & DrainerBits.draining != 0
+    if current & (DrainerBits.draining | DrainerBits.longTurn) == DrainerBits.draining
       && current >> DrainerBits.queuedShift <= DrainerBits.backlogLimit
     {
       return
@@ -200,6 +215,9 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
     var current = observed
     var registered = false
     var round = 0
+    // Rounds left to look in on a long turn (see the type's notes); a blocked producer waits
+    // without this limit, a looking one gives up after it.
+    var lookIn = DrainerBits.takeOverRounds
     while true {
       let unregister = registered ? DrainerBits.waiterUnit : 0
       if current & DrainerBits.draining == 0 && current >> DrainerBits.queuedShift != 0 {
@@ -215,9 +233,13 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
         current = now
         continue
       }
-      if delivering || current & DrainerBits.draining == 0
-        || current >> DrainerBits.queuedShift <= DrainerBits.backlogLimit
-      {
+      let mayBlock =
+        !delivering && current & DrainerBits.draining != 0
+        && current >> DrainerBits.queuedShift > DrainerBits.backlogLimit
+      let looksIn =
+        !mayBlock && lookIn > 0 && current & DrainerBits.draining != 0
+        && current & DrainerBits.longTurn != 0
+      if !mayBlock && !looksIn {
         if !registered { return }
         let (exchanged, now) = state.compareExchange(
           expected: current, desired: current - unregister, ordering: .relaxed)
@@ -233,6 +255,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
         if exchanged { current += DrainerBits.waiterUnit }
         continue
       }
+      if looksIn { lookIn -= 1 }
       yieldThread(round)
       round += 1
       current = state.load(ordering: .acquiring)
@@ -320,7 +343,11 @@ enum DrainerBits {
   @inlinable static var draining: Int { 1 }
   @inlinable static var waiterUnit: Int { 1 << 1 }
   @inlinable static var waiterMask: Int { ((1 << 20) - 1) << 1 }
-  @inlinable static var queuedShift: Int { 21 }
+  /// Set by a drainer whose turn has run `backlogLimit` items (see "Long turns").
+  @inlinable static var longTurn: Int { 1 << 21 }
+  @inlinable static var queuedShift: Int { 22 }
   @inlinable static var queuedUnit: Int { 1 << queuedShift }
   @inlinable static var backlogLimit: Int { 1_024 }
+  /// How many yields a producer looks in on a long turn before it gives up.
+  @inlinable static var takeOverRounds: Int { 16 }
 }
