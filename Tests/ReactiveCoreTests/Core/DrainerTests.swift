@@ -145,9 +145,10 @@ private final class Owner<Item>: @unchecked Sendable {
 
   /// "Long turns": a thread holding the role is not kept draining forever by a producer that is
   /// itself delivering (and so never blocks). The holder here is like a `dispose()` that came to
-  /// drop a subscription; the producer sends from inside a relay's delivery, faster than the
-  /// holder handles. After `backlogLimit` items the producer takes the role over, and the
-  /// holder's `send` returns while the producer is still producing.
+  /// drop a subscription; the producer sends from inside a relay's delivery. While the holder
+  /// handles, it waits until the producer has queued another item, so its queue never runs dry
+  /// on its own: it can only leave through the take-over, after `backlogLimit` items, and its
+  /// `send` must return while the producer is still producing.
   @Test func aDeliveringProducerTakesOverALongTurn() {
     let started = Atomic<Bool>(false)
     let stop = Atomic<Bool>(false)
@@ -155,16 +156,22 @@ private final class Owner<Item>: @unchecked Sendable {
     let holderReturned = Atomic<Bool>(false)
     let handledWhenReturned = Atomic<Int>(0)
     let holding = Atomic<Bool>(false)
-    let owner = Owner<Int> { item in
+    // The holder's thread, identified by the address of its delivery counter.
+    let holderThread = Atomic<UInt>(0)
+    nonisolated(unsafe) var owner: Owner<Int>!
+    owner = Owner<Int> { item in
+      let onHolder =
+        DeliveryDepth.word(DeliveryDepth.counter()) == holderThread.load(ordering: .relaxed)
       if item < 0 {
         // The holder's own item: wait until the producer is sending, so the turn goes on.
         holding.store(true, ordering: .releasing)
         _ = eventually { started.load(ordering: .acquiring) }
         return
       }
-      // Slower than the producer's enqueue, so the queue does not run dry on its own.
-      for _ in 0..<5_000 { _ = handled.load(ordering: .relaxed) }
       handled.add(1, ordering: .relaxed)
+      if onHolder {
+        _ = eventually { owner.drainer.queuedCount > 0 || stop.load(ordering: .relaxed) }
+      }
     }
     let relay = PublishRelay<Void>()
     let subscription = relay.subscribe(onNext: {
@@ -178,6 +185,7 @@ private final class Owner<Item>: @unchecked Sendable {
     let producer = DispatchGroup()
     let holder = DispatchGroup()
     DispatchQueue.global().async(group: holder) {
+      holderThread.store(DeliveryDepth.word(DeliveryDepth.counter()), ordering: .relaxed)
       owner.send(-1)
       handledWhenReturned.store(handled.load(ordering: .relaxed), ordering: .relaxed)
       holderReturned.store(true, ordering: .releasing)
@@ -192,7 +200,7 @@ private final class Owner<Item>: @unchecked Sendable {
     #expect(producer.wait(timeout: .now() + .seconds(300)) == .success)
     #expect(holder.wait(timeout: .now() + .seconds(300)) == .success)
     #expect(owner.drainer.queuedCount == 0)
-    // The holder left through the take-over, not because the queue ran dry early.
+    // The holder left through the take-over, after a long turn.
     #expect(handledWhenReturned.load(ordering: .relaxed) >= Drainer<Int>.backlogLimit)
     subscription.dispose()
   }
