@@ -189,25 +189,23 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
         latest = element
         return
       }
-      // Borrowed iteration: the list cannot change during delivery (only the drainer changes
-      // it, between commands), so no copy and no retain per observer.
-      // Without subscriber leaves, the loop does not test each entry's kind (that keeps it small
-      // enough to be inlined here).
+      // Borrowed iteration straight from the list's storage: the list cannot change during
+      // delivery (only the drainer changes it, between commands), so no copy and no retain of
+      // the storage or of an observer. Without subscriber leaves the loop does not test each
+      // entry's kind.
+      guard let base = entryBase else { return }
+      let count = entryCount
       if hasLeaves {
-        entries.withUnsafeBufferPointer { entries in
-          for index in entries.indices {
-            Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
-              if !entry.isDead { Self.emitNext(element, to: entry) }
-            }
+        for index in 0..<count {
+          Unmanaged.passUnretained(base[index])._withUnsafeGuaranteedRef { entry in
+            if !entry.isDead { Self.emitNext(element, to: entry) }
           }
         }
       } else {
-        entries.withUnsafeBufferPointer { entries in
-          for index in entries.indices {
-            Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
-              if !entry.isDead {
-                unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(event)
-              }
+        for index in 0..<count {
+          Unmanaged.passUnretained(base[index])._withUnsafeGuaranteedRef { entry in
+            if !entry.isDead {
+              unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(event)
             }
           }
         }
@@ -286,8 +284,13 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
 /// order costs O(N) in total.
 @usableFromInline
 class HubCore: @unchecked Sendable {
-  // `entries` and `tombstones` are drainer-owned; `observerCount` is atomic.
-  @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<HubEntry> = []
+  // The list, `tombstones` and `hasLeaves` are drainer-owned; `observerCount` is atomic.
+  // The list is `entryCount` entries at `entryBase`, with room for `entryCapacity`: storage of
+  // its own rather than an array, so that delivery reads it through a pointer without retaining
+  // a buffer (a retain and a release per event otherwise).
+  @usableFromInline @exclusivity(unchecked) var entryBase: UnsafeMutablePointer<HubEntry>?
+  @usableFromInline @exclusivity(unchecked) var entryCount = 0
+  @usableFromInline @exclusivity(unchecked) var entryCapacity = 0
   @usableFromInline @exclusivity(unchecked) var tombstones = 0
   /// Whether a `SubscriberLeaf` was appended since the list was last emptied (conservative: not
   /// cleared when that leaf leaves). Drainer-owned.
@@ -311,60 +314,91 @@ class HubCore: @unchecked Sendable {
     preconditionFailure("Internal inconsistency: HubCore is only used through Hub")
   }
 
+  deinit {
+    guard let entryBase else { return }
+    entryBase.deinitialize(count: entryCount)
+    entryBase.deallocate()
+  }
+
   /// Adds an entry at the end of the list. Drainer only.
   @inlinable
   final func appendEntry(_ entry: HubEntry) {
-    entry.index = entries.count
+    if entryCount == entryCapacity { growEntries() }
+    entry.index = entryCount
     if entry.isLeaf { hasLeaves = true }
-    entries.append(entry)
+    (entryBase.unsafelyUnwrapped + entryCount).initialize(to: entry)
+    entryCount += 1
+  }
+
+  /// Doubles the list's room (at least 4 entries). Drainer only.
+  @usableFromInline
+  final func growEntries() {
+    let capacity = Swift.max(4, entryCapacity * 2)
+    let grown = UnsafeMutablePointer<HubEntry>.allocate(capacity: capacity)
+    if let entryBase {
+      grown.moveInitialize(from: entryBase, count: entryCount)
+      entryBase.deallocate()
+    }
+    entryBase = grown
+    entryCapacity = capacity
   }
 
   /// Drops one entry in O(1) (no-op if it is not in the list). Drainer only.
   @usableFromInline
   final func removeEntry(_ entry: HubEntry) {
     let index = entry.index
-    guard index >= 0, index < entries.count, entries[index] === entry else { return }
+    guard index >= 0, index < entryCount, let entryBase, entryBase[index] === entry else { return }
     entry.index = -1
-    if index == entries.count - 1 {
-      entries.removeLast()  // the newest subscriber: no hole to leave
-      if entries.count == tombstones { clearEntries() }
+    if index == entryCount - 1 {
+      // The newest subscriber: no hole to leave.
+      entryCount -= 1
+      (entryBase + entryCount).deinitialize(count: 1)
+      if entryCount == tombstones { clearEntries() }
       return
     }
-    entries[index] = HubEntry.tombstone
+    entryBase[index] = HubEntry.tombstone
     tombstones += 1
-    if tombstones * 2 > entries.count { compact() }
+    if tombstones * 2 > entryCount { compact() }
   }
 
   /// Only tombstones are left: empty the list, keeping its storage. Drainer only.
   @usableFromInline
   final func clearEntries() {
-    entries.removeAll(keepingCapacity: true)
+    entryBase?.deinitialize(count: entryCount)
+    entryCount = 0
     tombstones = 0
     hasLeaves = false
   }
 
-  /// Removes every tombstone in place, keeping order and capacity (so the list's storage is
-  /// reused, not reallocated). Drainer only.
+  /// Removes every tombstone in place, keeping order and storage. Drainer only.
   @usableFromInline
   final func compact() {
+    guard let entryBase else { return }
     var kept = 0
-    for index in entries.indices {
-      let entry = entries[index]
+    for index in 0..<entryCount {
+      let entry = entryBase[index]
       if entry !== HubEntry.tombstone {
         entry.index = kept
-        entries[kept] = entry
+        entryBase[kept] = entry
         kept += 1
       }
     }
-    entries.removeLast(entries.count - kept)
+    (entryBase + kept).deinitialize(count: entryCount - kept)
+    entryCount = kept
     tombstones = 0
   }
 
-  /// Empties the list (terminal event) and returns its live entries. Drainer only.
+  /// Empties the list (terminal event) and returns its live entries, giving back its storage.
+  /// Drainer only.
   @inlinable
   final func takeEntries() -> ContiguousArray<HubEntry> {
-    let taken = entries
-    entries = []
+    guard let entryBase else { return [] }
+    let taken = ContiguousArray(UnsafeBufferPointer(start: entryBase, count: entryCount))
+    entryBase.deinitialize(count: entryCount)
+    entryBase.deallocate()
+    self.entryBase = nil
+    entryCount = 0
+    entryCapacity = 0
     tombstones = 0
     hasLeaves = false
     return taken
