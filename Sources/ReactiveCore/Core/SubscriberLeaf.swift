@@ -12,7 +12,7 @@ import Synchronization
 /// `dispose()` waits for); the barrier's first owner bit records that `upstream` is stored.
 /// `isHubEntry` is written once, before the leaf is published to a hub.
 @usableFromInline
-final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable {
+package final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable {
   @usableFromInline static var upstreamSet: Int { 1 << DisposeBarrier.ownerShift }
 
   @usableFromInline let barrier = DisposeBarrier()
@@ -39,11 +39,11 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
   }
 
   @inlinable
-  override var isDisposed: Bool { barrier.isClosed }
+  override package var isDisposed: Bool { barrier.isClosed }
 
   /// Receives one event from upstream.
   @inlinable
-  func on(_ event: Event<Element>) { receive(event, withinDelivery: false) }
+  package func on(_ event: Event<Element>) { receive(event, withinDelivery: false) }
 
   /// Receives one event. `withinDelivery`: the caller is a drainer turn (its hub's), which
   /// already counts as a delivery on this thread, so the barrier does not count again.
@@ -65,7 +65,7 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
 
   /// `receive(.next(element), withinDelivery: true)`: the element path alone.
   @inlinable @inline(__always)
-  func receiveNextWithinDelivery(_ element: Element) {
+  package func receiveNextWithinDelivery(_ element: Element) {
     guard barrier.enterWithinDelivery() else { return }
     onNext?(element)
     if barrier.leaveWithinDelivery() { releaseHandlers() }
@@ -99,7 +99,7 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
   }
 
   @inlinable
-  override func dispose() {
+  override package func dispose() {
     var old = 0
     switch barrier.close(old: &old) {
     case .alreadyClosed:

@@ -30,7 +30,7 @@ public final class AsyncSubject<Element>: ObservableType, ObserverType, @uncheck
   @inlinable
   public func asObservable() -> Observable<Element> {
     let hub = self.hub
-    return Observable(subscribeHandler: { hub.subscribe($0) })
+    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
   }
 
   /// This subject as an observer.

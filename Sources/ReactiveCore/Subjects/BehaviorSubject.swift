@@ -82,7 +82,7 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unch
   @inlinable
   public func asObservable() -> Observable<Element> {
     let hub = self.hub
-    return Observable(subscribeHandler: { hub.subscribe($0) })
+    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
   }
 
   /// This subject as an observer.

@@ -193,17 +193,16 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
       // delivery (only the drainer changes it, between commands), so no copy and no retain of
       // the storage or of an observer. Without subscriber leaves the loop does not test each
       // entry's kind.
-      guard let base = entryBase else { return }
-      let count = entryCount
+      let entries = self.entries.unsafeElements
       if hasLeaves {
-        for index in 0..<count {
-          Unmanaged.passUnretained(base[index])._withUnsafeGuaranteedRef { entry in
+        for index in entries.indices {
+          Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
             if !entry.isDead { Self.emitNext(element, to: entry) }
           }
         }
       } else {
-        for index in 0..<count {
-          Unmanaged.passUnretained(base[index])._withUnsafeGuaranteedRef { entry in
+        for index in entries.indices {
+          Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
             if !entry.isDead {
               unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(event)
             }
@@ -284,13 +283,8 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
 /// order costs O(N) in total.
 @usableFromInline
 class HubCore: @unchecked Sendable {
-  // The list, `tombstones` and `hasLeaves` are drainer-owned; `observerCount` is atomic.
-  // The list is `entryCount` entries at `entryBase`, with room for `entryCapacity`: storage of
-  // its own rather than an array, so that delivery reads it through a pointer without retaining
-  // a buffer (a retain and a release per event otherwise).
-  @usableFromInline @exclusivity(unchecked) var entryBase: UnsafeMutablePointer<HubEntry>?
-  @usableFromInline @exclusivity(unchecked) var entryCount = 0
-  @usableFromInline @exclusivity(unchecked) var entryCapacity = 0
+  // `entries`, `tombstones` and `hasLeaves` are drainer-owned; `observerCount` is atomic.
+  @usableFromInline @exclusivity(unchecked) var entries = DeliveryList<HubEntry>()
   @usableFromInline @exclusivity(unchecked) var tombstones = 0
   /// Whether a `SubscriberLeaf` was appended since the list was last emptied (conservative: not
   /// cleared when that leaf leaves). Drainer-owned.
@@ -314,58 +308,34 @@ class HubCore: @unchecked Sendable {
     preconditionFailure("Internal inconsistency: HubCore is only used through Hub")
   }
 
-  deinit {
-    guard let entryBase else { return }
-    entryBase.deinitialize(count: entryCount)
-    entryBase.deallocate()
-  }
-
   /// Adds an entry at the end of the list. Drainer only.
   @inlinable
   final func appendEntry(_ entry: HubEntry) {
-    if entryCount == entryCapacity { growEntries() }
-    entry.index = entryCount
+    entry.index = entries.count
     if entry.isLeaf { hasLeaves = true }
-    (entryBase.unsafelyUnwrapped + entryCount).initialize(to: entry)
-    entryCount += 1
-  }
-
-  /// Doubles the list's room (at least 4 entries). Drainer only.
-  @usableFromInline
-  final func growEntries() {
-    let capacity = Swift.max(4, entryCapacity * 2)
-    let grown = UnsafeMutablePointer<HubEntry>.allocate(capacity: capacity)
-    if let entryBase {
-      grown.moveInitialize(from: entryBase, count: entryCount)
-      entryBase.deallocate()
-    }
-    entryBase = grown
-    entryCapacity = capacity
+    entries.append(entry)
   }
 
   /// Drops one entry in O(1) (no-op if it is not in the list). Drainer only.
   @usableFromInline
   final func removeEntry(_ entry: HubEntry) {
     let index = entry.index
-    guard index >= 0, index < entryCount, let entryBase, entryBase[index] === entry else { return }
+    guard index >= 0, index < entries.count, entries[index] === entry else { return }
     entry.index = -1
-    if index == entryCount - 1 {
-      // The newest subscriber: no hole to leave.
-      entryCount -= 1
-      (entryBase + entryCount).deinitialize(count: 1)
-      if entryCount == tombstones { clearEntries() }
+    if index == entries.count - 1 {
+      entries.removeLast()  // the newest subscriber: no hole to leave
+      if entries.count == tombstones { clearEntries() }
       return
     }
-    entryBase[index] = HubEntry.tombstone
+    entries[index] = HubEntry.tombstone
     tombstones += 1
-    if tombstones * 2 > entryCount { compact() }
+    if tombstones * 2 > entries.count { compact() }
   }
 
   /// Only tombstones are left: empty the list, keeping its storage. Drainer only.
   @usableFromInline
   final func clearEntries() {
-    entryBase?.deinitialize(count: entryCount)
-    entryCount = 0
+    entries.removeAll()
     tombstones = 0
     hasLeaves = false
   }
@@ -373,18 +343,16 @@ class HubCore: @unchecked Sendable {
   /// Removes every tombstone in place, keeping order and storage. Drainer only.
   @usableFromInline
   final func compact() {
-    guard let entryBase else { return }
     var kept = 0
-    for index in 0..<entryCount {
-      let entry = entryBase[index]
+    for index in 0..<entries.count {
+      let entry = entries[index]
       if entry !== HubEntry.tombstone {
         entry.index = kept
-        entryBase[kept] = entry
+        entries[kept] = entry
         kept += 1
       }
     }
-    (entryBase + kept).deinitialize(count: entryCount - kept)
-    entryCount = kept
+    entries.removeLast(entries.count - kept)
     tombstones = 0
   }
 
@@ -392,16 +360,9 @@ class HubCore: @unchecked Sendable {
   /// Drainer only.
   @inlinable
   final func takeEntries() -> ContiguousArray<HubEntry> {
-    guard let entryBase else { return [] }
-    let taken = ContiguousArray(UnsafeBufferPointer(start: entryBase, count: entryCount))
-    entryBase.deinitialize(count: entryCount)
-    entryBase.deallocate()
-    self.entryBase = nil
-    entryCount = 0
-    entryCapacity = 0
     tombstones = 0
     hasLeaves = false
-    return taken
+    return entries.takeAll()
   }
 }
 
@@ -409,7 +370,7 @@ class HubCore: @unchecked Sendable {
 /// `SubscriberLeaf` (the subscription of `subscribe(onNext:...)`, which is its own entry).
 /// Disposing marks it dead; the hub drops it.
 @usableFromInline
-class HubEntry: Cancelable, @unchecked Sendable {
+package class HubEntry: Cancelable, @unchecked Sendable {
   // `hub` is written before the entry is published to the hub's drainer, then cleared by the
   // single winner of `dead`. It is strong, as in RxSwift: an entry keeps its hub alive until
   // disposed (a weak reference would cost a side-table allocation). `index` is touched by the
@@ -442,7 +403,7 @@ class HubEntry: Cancelable, @unchecked Sendable {
   final var isDead: Bool { dead.load(ordering: .relaxed) }
 
   @inlinable
-  var isDisposed: Bool { dead.load(ordering: .acquiring) }
+  package var isDisposed: Bool { dead.load(ordering: .acquiring) }
 
   /// Ends the subscription because the hub terminated: `true` when it was still live (then the
   /// caller sends it the terminal event). Drainer only.
@@ -455,7 +416,7 @@ class HubEntry: Cancelable, @unchecked Sendable {
   }
 
   @usableFromInline
-  func dispose() { detach() }
+  package func dispose() { detach() }
 
   /// Leaves the hub (once; a no-op after `finish()`): the observer count drops now, the list
   /// entry when the drainer gets to it.

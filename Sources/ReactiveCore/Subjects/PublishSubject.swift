@@ -35,7 +35,7 @@ public final class PublishSubject<Element>: ObservableType, ObserverType, @unche
   @inlinable
   public func asObservable() -> Observable<Element> {
     let hub = self.hub
-    return Observable(subscribeHandler: { hub.subscribe($0) })
+    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
   }
 
   /// This subject as an observer.

@@ -58,18 +58,19 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     case unsubscribe(StateSubscription)
   }
 
-  /// One subscriber of the store's states: an observer of ``states`` (its own subscriber leaf is
-  /// its dispose barrier, so `barrier` is only closed, never entered) or the closure of
+  /// One subscriber of the store's states: an observer of ``states`` (its own subscriber leaf, or
+  /// the operator it feeds, is its dispose barrier, so `barrier` is only closed, never entered;
+  /// a subscriber leaf receives the state inside the drainer turn) or the closure of
   /// ``subscribeStates(onNext:)`` (which runs inside `barrier` and borrows the state from its
   /// published slot). Only the drainer adds it to, reads it in, and removes it from the store's
   /// list; `dispose()` (any thread) closes `barrier`, which every delivery checks, and queues its
   /// removal.
   @usableFromInline
   final class StateSubscription: Cancelable, @unchecked Sendable {
-    // `observer` is immutable; `handler` is read only inside `barrier` and released only by
+    // `downstream` is immutable; `handler` is read only inside `barrier` and released only by
     // whoever the barrier designates (or by `deinit`, when nothing else can read it); `store` is
     // weak (a subscription never keeps the store alive) and written only in `init`.
-    @usableFromInline let observer: AnyObserver<F.State>?
+    @usableFromInline let downstream: Downstream<F.State>?
     /// The `onNext` closure, held with a retain of our own so that a delivery borrows it (a `let`
     /// of an unretained object) instead of retaining and releasing its context every time.
     @usableFromInline @exclusivity(unchecked) var handler: Unmanaged<Handler>?
@@ -83,8 +84,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     }
 
     @usableFromInline
-    init(observer: AnyObserver<F.State>?, onNext: ((F.State) -> Void)?, store: Store) {
-      self.observer = observer
+    init(downstream: Downstream<F.State>?, onNext: ((F.State) -> Void)?, store: Store) {
+      self.downstream = downstream
       self.handler = onNext.map { Unmanaged.passRetained(Handler($0)) }
       self.store = store
     }
@@ -107,8 +108,10 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     /// Hands the state in `slot` to the subscriber unless it is disposed. Drainer only.
     @inlinable
     func deliver(_ slot: UnsafePointer<F.State>) {
-      if let observer {
-        if !isDead { observer.on(.next(slot.pointee)) }
+      if downstream != nil {
+        // Inside the drainer turn, which counts as a delivery on this thread. (Optional chaining
+        // on the stored property borrows it; `if let` would copy it, a retain and a release.)
+        if !isDead { downstream?.onNextWithinDelivery(slot.pointee) }
       } else if barrier.enterWithinDelivery() {
         // Only the drainer delivers, and its turn already counts a delivery on this thread (what
         // the barrier's no-wait rule reads), so the callback is not counted again.
@@ -157,9 +160,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// subscriber after handing it the latest state, delivers each new state to the live ones, and
   /// removes disposed ones, all between or inside its items, so the list needs no lock and is
   /// never changed while it is iterated (re-entrant subscribes and disposals are queued).
-  @usableFromInline @exclusivity(unchecked) var stateSubscriptions: ContiguousArray<
-    StateSubscription
-  > = []
+  @usableFromInline @exclusivity(unchecked) var stateSubscriptions =
+    DeliveryList<StateSubscription>()
   @usableFromInline let eventRelay = PublishRelay<F.Event>()
   // Drainer-only (see above), so its exclusivity is not checked at run time.
   @usableFromInline @exclusivity(unchecked) var pendingEvents: [F.Event] = []
@@ -202,15 +204,18 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     // Not `Observable.create`: the drainer already delivers serially and skips a disposed
     // subscription (the subscriber's own barrier covers a dispose racing a delivery, as with a
     // relay), so no wrapper sits on the hot path.
-    return Observable(subscribeHandler: { [weak self] observer in
+    let subscribe = { [weak self] (downstream: Downstream<F.State>) -> Disposable in
       guard let self else {
-        observer.onNext(published.read())
+        downstream.on(.next(published.read()))
         return Disposables.create()
       }
-      let subscription = StateSubscription(observer: observer, onNext: nil, store: self)
+      let subscription = StateSubscription(downstream: downstream, onNext: nil, store: self)
       self.submit(.subscribe(subscription))
       return subscription
-    })
+    }
+    return Observable(
+      subscribeHandler: { subscribe(Downstream(observer: $0, leaf: nil)) },
+      leafHandler: { subscribe(Downstream(observer: AnyObserver($0), leaf: $0)) })
   }
 
   /// Calls `onNext` with the current state, then with every later state, until the returned
@@ -230,7 +235,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// subscription.dispose()
   /// ```
   public func subscribeStates(onNext: @escaping (F.State) -> Void) -> Disposable {
-    let subscription = StateSubscription(observer: nil, onNext: onNext, store: self)
+    let subscription = StateSubscription(downstream: nil, onNext: onNext, store: self)
     submit(.subscribe(subscription))
     return subscription
   }
@@ -388,8 +393,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// Drops a disposed subscriber of `states` from the list. Drainer only.
   @usableFromInline
   func detach(_ subscription: StateSubscription) {
-    if let index = stateSubscriptions.firstIndex(where: { $0 === subscription }) {
+    for index in 0..<stateSubscriptions.count where stateSubscriptions[index] === subscription {
       stateSubscriptions.remove(at: index)
+      return
     }
   }
 
@@ -424,14 +430,11 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// Sends `state` to every live subscriber, in subscription order. Drainer only.
   @inlinable
   func deliver(_ state: UnsafePointer<F.State>) {
-    stateSubscriptions.withUnsafeBufferPointer { subscriptions in
-      // The list does not change while it is iterated (see `stateSubscriptions`) and keeps every
-      // subscription alive: no retain per delivery.
-      for index in subscriptions.indices {
-        Unmanaged.passUnretained(subscriptions[index])._withUnsafeGuaranteedRef {
-          $0.deliver(state)
-        }
-      }
+    // The list does not change while it is iterated (see `stateSubscriptions`) and keeps every
+    // subscription alive: no retain per delivery.
+    let subscriptions = stateSubscriptions.unsafeElements
+    for index in subscriptions.indices {
+      Unmanaged.passUnretained(subscriptions[index])._withUnsafeGuaranteedRef { $0.deliver(state) }
     }
   }
 

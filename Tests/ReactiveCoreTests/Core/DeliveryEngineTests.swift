@@ -131,7 +131,7 @@ import Testing
       for subscription in subscriptions { subscription.dispose() }
     }
     #expect(!relay.hasObservers)
-    #expect(relay.hub.entryCount <= 1)
+    #expect(relay.hub.entries.count <= 1)
     #expect(elapsed < .seconds(60))
   }
 

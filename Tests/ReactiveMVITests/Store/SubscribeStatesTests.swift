@@ -5,9 +5,23 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// `Store.subscribeStates(onNext:)`: the store's own delivery path, with the guarantees of
-/// `states.subscribe(onNext:)`.
+/// The two ways a final subscriber reaches the store's own subscriber list, with the same
+/// guarantees: `Store.subscribeStates(onNext:)`, and `states.subscribe(onNext:)` (whose subscriber
+/// leaf `states` takes itself and calls inside the drainer turn, see `Observable.leafHandler`).
 @Suite struct SubscribeStatesTests {
+  enum Path: String, CaseIterable, CustomTestStringConvertible {
+    case subscribeStates, states
+
+    var testDescription: String { rawValue }
+
+    func subscribe(_ store: Store<Twin>, _ onNext: @escaping (Twin.State) -> Void) -> Disposable {
+      switch self {
+      case .subscribeStates: store.subscribeStates(onNext: onNext)
+      case .states: store.states.subscribe(onNext: onNext)
+      }
+    }
+  }
+
   @Test func deliversTheCurrentStateThenEveryLaterOneInTheOrderOfStates() {
     let store = Store(initialState: Twin.State(), feature: Twin())
     store.send(2)
@@ -23,10 +37,11 @@ import Testing
     #expect(observed.values == [2, 3, 4, 5, 6])
   }
 
-  @Test func aSendFromInsideOnNextIsQueuedAfterTheDelivery() {
+  @Test(arguments: Path.allCases)
+  func aSendFromInsideOnNextIsQueuedAfterTheDelivery(path: Path) {
     let store = Store(initialState: Twin.State(), feature: Twin())
     let seen = Collected<Int>()
-    let subscription = store.subscribeStates(onNext: { state in
+    let subscription = path.subscribe(store, { state in
       seen.append(state.count)
       if state.count == 1 {
         store.send(1)
@@ -38,7 +53,8 @@ import Testing
     #expect(seen.values == [0, 1, 2])
   }
 
-  @Test func disposeFromInsideOnNextStopsDeliveriesAndReleasesTheClosure() {
+  @Test(arguments: Path.allCases)
+  func disposeFromInsideOnNextStopsDeliveriesAndReleasesTheClosure(path: Path) {
     let store = Store(initialState: Twin.State(), feature: Twin())
     weak var weakToken: Token?
     let seen = Collected<Int>()
@@ -46,7 +62,7 @@ import Testing
     do {
       let token = Token()
       weakToken = token
-      subscription.value = store.subscribeStates(onNext: { state in
+      subscription.value = path.subscribe(store, { state in
         _ = token
         seen.append(state.count)
         if state.count == 1 { subscription.value?.dispose() }
@@ -59,13 +75,14 @@ import Testing
     #expect((subscription.value as? Cancelable)?.isDisposed == true)
   }
 
-  @Test func disposeFromAnotherThreadWaitsForTheOnNextInProgress() {
+  @Test(arguments: Path.allCases)
+  func disposeFromAnotherThreadWaitsForTheOnNextInProgress(path: Path) {
     let store = Store(initialState: Twin.State(), feature: Twin())
     let entered = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     let finished = Atomic<Bool>(false)
     let subscription = Shared<Disposable?>(
-      store.subscribeStates(onNext: { state in
+      path.subscribe(store, { state in
         guard state.count == 1 else { return }
         entered.signal()
         release.wait()

@@ -12,7 +12,7 @@ extension ObservableType {
     resultSelector:
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable(subscribeHandler: { downstream in
+    Observable(downstreamHandler: { downstream in
       let sink = CombineLatestSink<
         (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?), Element
       >(
@@ -38,7 +38,7 @@ extension ObservableType {
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws ->
       Element
   ) -> Observable<Element> {
-    Observable(subscribeHandler: { downstream in
+    Observable(downstreamHandler: { downstream in
       let sink = CombineLatestSink<
         (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?), Element
       >(
@@ -66,7 +66,7 @@ extension ObservableType {
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
       throws -> Element
   ) -> Observable<Element> {
-    Observable(subscribeHandler: { downstream in
+    Observable(downstreamHandler: { downstream in
       let sink = CombineLatestSink<
         (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?),
         Element
@@ -98,7 +98,7 @@ extension ObservableType {
         O8.Element
       ) throws -> Element
   ) -> Observable<Element> {
-    Observable(subscribeHandler: { downstream in
+    Observable(downstreamHandler: { downstream in
       let sink = CombineLatestSink<
         (
           O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?,

@@ -18,7 +18,7 @@ extension ObservableType {
   ) -> Observable<Element> where Collection.Element: ObservableType {
     let sources = collection.map { $0.asObservable() }
     typealias Source = Collection.Element.Element
-    return Observable(subscribeHandler: { downstream in
+    return Observable(downstreamHandler: { downstream in
       if sources.isEmpty {
         do {
           downstream.on(.next(try resultSelector([])))

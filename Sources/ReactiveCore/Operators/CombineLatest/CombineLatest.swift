@@ -20,7 +20,7 @@ extension ObservableType {
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable(subscribeHandler: { downstream in
+    Observable(downstreamHandler: { downstream in
       let sink = CombineLatestSink<(O1.Element?, O2.Element?), Element>(
         arity: 2, values: (nil, nil), downstream: downstream,
         select: { try resultSelector($0.0!, $0.1!) })
@@ -36,7 +36,7 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable(subscribeHandler: { downstream in
+    Observable(downstreamHandler: { downstream in
       let sink = CombineLatestSink<(O1.Element?, O2.Element?, O3.Element?), Element>(
         arity: 3, values: (nil, nil, nil), downstream: downstream,
         select: { try resultSelector($0.0!, $0.1!, $0.2!) })
@@ -55,7 +55,7 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable(subscribeHandler: { downstream in
+    Observable(downstreamHandler: { downstream in
       let sink = CombineLatestSink<
         (O1.Element?, O2.Element?, O3.Element?, O4.Element?), Element
       >(

@@ -8,7 +8,7 @@ typealias CombineLatestSink<Values, Result> =
 extension CombiningSink where Machine == CombineLatestStateMachine {
   @usableFromInline
   convenience init(
-    arity: Int, values: Storage, downstream: AnyObserver<Result>,
+    arity: Int, values: Storage, downstream: Downstream<Result>,
     select: @escaping (inout Storage) throws -> Result
   ) {
     self.init(

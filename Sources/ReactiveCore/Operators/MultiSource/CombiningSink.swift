@@ -52,7 +52,7 @@ extension CombiningStateMachine {
 final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
   Cancelable, @unchecked Sendable
 {
-  @usableFromInline let downstream: AnyObserver<Result>
+  @usableFromInline let downstream: Downstream<Result>
   @usableFromInline let select: (inout Storage) throws -> Result
   @usableFromInline let drainer = Drainer<() -> Void>()
   @usableFromInline @exclusivity(unchecked) var machine: Machine
@@ -63,7 +63,7 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
 
   @usableFromInline
   init(
-    arity: Int, machine: Machine, storage: Storage, downstream: AnyObserver<Result>,
+    arity: Int, machine: Machine, storage: Storage, downstream: Downstream<Result>,
     select: @escaping (inout Storage) throws -> Result
   ) {
     self.downstream = downstream
@@ -130,7 +130,7 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
         finish(.error(error))
         return
       }
-      downstream.on(.next(result))
+      downstream.onNextWithinDelivery(result)
     case .error(let error):
       if machine.stop() { finish(.error(error)) }
     case .completed:

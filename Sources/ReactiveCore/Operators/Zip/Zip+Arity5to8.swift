@@ -12,7 +12,7 @@ extension ObservableType {
     resultSelector:
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable(subscribeHandler: { downstream in
+    Observable(downstreamHandler: { downstream in
       let sink = ZipSink<
         (FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>, FIFO<O4.Element>, FIFO<O5.Element>),
         Element
@@ -44,7 +44,7 @@ extension ObservableType {
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws ->
       Element
   ) -> Observable<Element> {
-    Observable(subscribeHandler: { downstream in
+    Observable(downstreamHandler: { downstream in
       let sink = ZipSink<
         (
           FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>, FIFO<O4.Element>, FIFO<O5.Element>,
@@ -80,7 +80,7 @@ extension ObservableType {
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
       throws -> Element
   ) -> Observable<Element> {
-    Observable(subscribeHandler: { downstream in
+    Observable(downstreamHandler: { downstream in
       let sink = ZipSink<
         (
           FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>, FIFO<O4.Element>, FIFO<O5.Element>,
@@ -121,7 +121,7 @@ extension ObservableType {
         O8.Element
       ) throws -> Element
   ) -> Observable<Element> {
-    Observable(subscribeHandler: { downstream in
+    Observable(downstreamHandler: { downstream in
       let sink = ZipSink<
         (
           FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>, FIFO<O4.Element>, FIFO<O5.Element>,

@@ -8,7 +8,7 @@ extension CombiningSink where Machine == ZipStateMachine {
   @usableFromInline
   convenience init(
     arity: Int, completesWhenOthersDone: Bool = false, buffers: Storage,
-    downstream: AnyObserver<Result>,
+    downstream: Downstream<Result>,
     select: @escaping (inout Storage) throws -> Result
   ) {
     self.init(
