@@ -19,7 +19,7 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
   /// Runs a subscription made by `subscribe(onNext:onError:onCompleted:onDisposed:)` with its
   /// subscriber leaf itself, for sources that can use it without a type-erased observer in
   /// between (a subject or relay takes the leaf as its list entry; a `combineLatest` or `zip`
-  /// sink sends its results straight into it); `nil` for every other observable.
+  /// sink and a store's `states` send straight into it); `nil` for every other observable.
   @usableFromInline
   let leafHandler: ((SubscriberLeaf<Element>) -> Disposable)?
 
@@ -56,7 +56,7 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
   /// An observable whose sink sends its results to a `Downstream`: the subscriber leaf of
   /// `subscribe(onNext:...)` directly when that is the subscriber, else the observer.
   @inlinable
-  convenience init(downstreamHandler: @escaping (Downstream<Element>) -> Disposable) {
+  package convenience init(downstreamHandler: @escaping (Downstream<Element>) -> Disposable) {
     self.init(
       subscribeHandler: { downstreamHandler(Downstream(observer: $0, leaf: nil)) },
       leafHandler: { downstreamHandler(Downstream(observer: AnyObserver($0), leaf: $0)) })

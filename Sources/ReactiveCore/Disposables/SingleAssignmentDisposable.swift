@@ -13,14 +13,15 @@ import Synchronization
 /// ```
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
   // `inner` is written by `setDisposable` before it publishes `isSetBit` (release) and read or
-  // cleared only by the one caller that observes both bits first (acquire). The flags decide who.
+  // cleared only by the one caller that observes both bits first (acquire). The flags decide who,
+  // so the dynamic exclusivity check is not needed.
   @usableFromInline static var disposedBit: Int { 1 }
   @usableFromInline static var isSetBit: Int { 2 }
   /// Set by operator sinks when they forward a terminal event (see `tryTerminate()`).
   @usableFromInline static var terminatedBit: Int { 4 }
 
   @usableFromInline let bits = Atomic<Int>(0)
-  @usableFromInline var inner: Disposable?
+  @usableFromInline @exclusivity(unchecked) var inner: Disposable?
 
   /// Creates an empty holder.
   @inlinable

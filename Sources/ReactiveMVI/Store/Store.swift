@@ -204,7 +204,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     // Not `Observable.create`: the drainer already delivers serially and skips a disposed
     // subscription (the subscriber's own barrier covers a dispose racing a delivery, as with a
     // relay), so no wrapper sits on the hot path.
-    let subscribe = { [weak self] (downstream: Downstream<F.State>) -> Disposable in
+    return Observable(downstreamHandler: { [weak self] downstream in
       guard let self else {
         downstream.on(.next(published.read()))
         return Disposables.create()
@@ -212,10 +212,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       let subscription = StateSubscription(downstream: downstream, onNext: nil, store: self)
       self.submit(.subscribe(subscription))
       return subscription
-    }
-    return Observable(
-      subscribeHandler: { subscribe(Downstream(observer: $0, leaf: nil)) },
-      leafHandler: { subscribe(Downstream(observer: AnyObserver($0), leaf: $0)) })
+    })
   }
 
   /// Calls `onNext` with the current state, then with every later state, until the returned

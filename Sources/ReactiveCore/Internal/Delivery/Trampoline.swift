@@ -37,15 +37,18 @@ import Synchronization
 /// the thread exits.
 @usableFromInline
 final class Trampoline {
+  // Touched only by its own thread, and never by two overlapping accesses (the tests run with
+  // the dynamic exclusivity checks of a debug build), so those checks are not needed: they cost
+  // about 80 instructions per access, several per released sink.
   /// `true` while an activation runs on this thread.
-  @usableFromInline var isActive = false
-  @usableFromInline var queue = FIFO<any TrampolineItem>()
+  @usableFromInline @exclusivity(unchecked) var isActive = false
+  @usableFromInline @exclusivity(unchecked) var queue = FIFO<any TrampolineItem>()
   /// `true` while `releasing` runs on this thread: dying sinks park their downstream here.
-  @usableFromInline var isReleasing = false
-  @usableFromInline var pendingReleases: [Any] = []
+  @usableFromInline @exclusivity(unchecked) var isReleasing = false
+  @usableFromInline @exclusivity(unchecked) var pendingReleases: [Any] = []
   /// Subscription steps deferred while no activation ran; counted in the thread-local
   /// `SubscribeDepth` state, run by `runDeferredSubscriptions()`.
-  @usableFromInline var deferredSubscriptions = FIFO<TrampolineWork>()
+  @usableFromInline @exclusivity(unchecked) var deferredSubscriptions = FIFO<TrampolineWork>()
 
   @usableFromInline init() {}
 
