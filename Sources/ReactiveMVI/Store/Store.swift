@@ -203,7 +203,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     let published = self.published
     // Not `Observable.create`: the drainer already delivers serially and skips a disposed
     // subscription (the subscriber's own barrier covers a dispose racing a delivery, as with a
-    // relay), so no wrapper sits on the hot path.
+    // relay), so no wrapper sits on the hot path. The subscriber leaf of `subscribe(onNext:)` is
+    // called straight from the store's list, inside its drainer turn (see `Downstream`).
     return Observable(downstreamHandler: { [weak self] downstream in
       guard let self else {
         downstream.on(.next(published.read()))
