@@ -44,7 +44,7 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
   /// An observable that runs a subscription of `subscribe(onNext:...)` with `leafHandler` (see
   /// `leafHandler`), every other one with `subscribeHandler`.
   @inlinable
-  package init(
+  init(
     subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable,
     leafHandler: @escaping (SubscriberLeaf<Element>) -> Disposable
   ) {
@@ -84,7 +84,7 @@ package struct Downstream<Element> {
   @usableFromInline let leaf: Unmanaged<SubscriberLeaf<Element>>?
 
   @inlinable
-  package init(observer: AnyObserver<Element>, leaf: SubscriberLeaf<Element>?) {
+  init(observer: AnyObserver<Element>, leaf: SubscriberLeaf<Element>?) {
     self.observer = observer
     self.leaf = leaf.map { Unmanaged.passUnretained($0) }
   }

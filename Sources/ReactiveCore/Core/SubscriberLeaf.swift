@@ -12,7 +12,7 @@ import Synchronization
 /// `dispose()` waits for); the barrier's first owner bit records that `upstream` is stored.
 /// `isHubEntry` is written once, before the leaf is published to a hub.
 @usableFromInline
-package final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable {
+final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable {
   @usableFromInline static var upstreamSet: Int { 1 << DisposeBarrier.ownerShift }
 
   @usableFromInline let barrier = DisposeBarrier()
@@ -39,11 +39,11 @@ package final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked 
   }
 
   @inlinable
-  override package var isDisposed: Bool { barrier.isClosed }
+  override var isDisposed: Bool { barrier.isClosed }
 
   /// Receives one event from upstream.
   @inlinable
-  package func on(_ event: Event<Element>) { receive(event, withinDelivery: false) }
+  func on(_ event: Event<Element>) { receive(event, withinDelivery: false) }
 
   /// Receives one event. `withinDelivery`: the caller is a drainer turn (its hub's), which
   /// already counts as a delivery on this thread, so the barrier does not count again.
@@ -65,7 +65,7 @@ package final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked 
 
   /// `receive(.next(element), withinDelivery: true)`: the element path alone.
   @inlinable @inline(__always)
-  package func receiveNextWithinDelivery(_ element: Element) {
+  func receiveNextWithinDelivery(_ element: Element) {
     guard barrier.enterWithinDelivery() else { return }
     onNext?(element)
     if barrier.leaveWithinDelivery() { releaseHandlers() }
@@ -99,7 +99,7 @@ package final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked 
   }
 
   @inlinable
-  override package func dispose() {
+  override func dispose() {
     var old = 0
     switch barrier.close(old: &old) {
     case .alreadyClosed:

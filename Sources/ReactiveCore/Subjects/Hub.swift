@@ -370,7 +370,7 @@ class HubCore: @unchecked Sendable {
 /// `SubscriberLeaf` (the subscription of `subscribe(onNext:...)`, which is its own entry).
 /// Disposing marks it dead; the hub drops it.
 @usableFromInline
-package class HubEntry: Cancelable, @unchecked Sendable {
+class HubEntry: Cancelable, @unchecked Sendable {
   // `hub` is written before the entry is published to the hub's drainer, then cleared by the
   // single winner of `dead`. It is strong, as in RxSwift: an entry keeps its hub alive until
   // disposed (a weak reference would cost a side-table allocation). `index` is touched by the
@@ -403,7 +403,7 @@ package class HubEntry: Cancelable, @unchecked Sendable {
   final var isDead: Bool { dead.load(ordering: .relaxed) }
 
   @inlinable
-  package var isDisposed: Bool { dead.load(ordering: .acquiring) }
+  var isDisposed: Bool { dead.load(ordering: .acquiring) }
 
   /// Ends the subscription because the hub terminated: `true` when it was still live (then the
   /// caller sends it the terminal event). Drainer only.
@@ -416,7 +416,7 @@ package class HubEntry: Cancelable, @unchecked Sendable {
   }
 
   @usableFromInline
-  package func dispose() { detach() }
+  func dispose() { detach() }
 
   /// Leaves the hub (once; a no-op after `finish()`): the observer count drops now, the list
   /// entry when the drainer gets to it.

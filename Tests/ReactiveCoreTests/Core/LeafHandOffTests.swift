@@ -47,14 +47,25 @@ import Testing
     #expect(!behavior.hasObservers && !replay.hasObservers)
   }
 
-  @Test(arguments: ["combineLatest", "zip"])
-  func disposeFromInsideOnNextStopsDeliveriesAndReleasesTheClosures(kind: String) {
+  /// The two operators whose sink delivers into the leaf: `source1 * 10 + source2`.
+  enum Combining: String, CaseIterable, CustomTestStringConvertible {
+    case combineLatest, zip
+
+    var testDescription: String { rawValue }
+
+    func combine(_ left: PublishRelay<Int>, _ right: PublishRelay<Int>) -> Observable<Int> {
+      switch self {
+      case .combineLatest: Observable.combineLatest(left, right) { $0 * 10 + $1 }
+      case .zip: Observable.zip(left, right) { $0 * 10 + $1 }
+      }
+    }
+  }
+
+  @Test(arguments: Combining.allCases)
+  func disposeFromInsideOnNextStopsDeliveriesAndReleasesTheClosures(operator combining: Combining) {
     let left = PublishRelay<Int>()
     let right = PublishRelay<Int>()
-    let combined =
-      kind == "zip"
-      ? Observable.zip(left, right) { $0 * 10 + $1 }
-      : Observable.combineLatest(left, right) { $0 * 10 + $1 }
+    let combined = combining.combine(left, right)
     weak var weakToken: Token?
     let seen = Shared<[Int]>([])
     let disposals = Atomic<Int>(0)
@@ -82,45 +93,19 @@ import Testing
 
   /// The sink calls the leaf without counting a delivery of its own (its drainer turn counts
   /// one): a `dispose()` from a thread that is not delivering must still wait for the running
-  /// `onNext`, and one made inside it must not.
-  @Test(arguments: ["combineLatest", "zip"])
-  func disposeFromAnotherThreadWaitsForTheRunningOnNext(kind: String) {
+  /// `onNext` (one made inside it must not: the test above).
+  @Test(arguments: Combining.allCases)
+  func disposeFromAnotherThreadWaitsForTheRunningOnNext(operator combining: Combining) {
     let left = PublishRelay<Int>()
     let right = PublishRelay<Int>()
-    let combined =
-      kind == "zip"
-      ? Observable.zip(left, right) { $0 + $1 }
-      : Observable.combineLatest(left, right) { $0 + $1 }
-    let entered = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let finished = Atomic<Bool>(false)
+    let callback = BlockingCallback()
     let subscription = Shared<Disposable>(
-      combined.subscribe(onNext: { _ in
-        entered.signal()
-        release.wait()
-        finished.store(true, ordering: .releasing)
-      }))
+      combining.combine(left, right).subscribe(onNext: { _ in callback.run() }))
     left.accept(1)
-    let sent = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      right.accept(2)
-      sent.signal()
-    }
-    #expect(wait(for: entered))
-    let disposed = DispatchSemaphore(value: 0)
-    let finishedWhenDisposeReturned = Atomic<Int>(0)  // 0 not yet, 1 finished, 2 still running
-    DispatchQueue.global().async {
-      subscription.value.dispose()
-      finishedWhenDisposeReturned.store(
-        finished.load(ordering: .acquiring) ? 1 : 2, ordering: .releasing)
-      disposed.signal()
-    }
-    // dispose() is now blocked on the running onNext; let it finish.
-    #expect(eventually { (subscription.value as? Cancelable)?.isDisposed == true })
-    release.signal()
-    #expect(wait(for: disposed))
-    #expect(wait(for: sent))
-    #expect(finishedWhenDisposeReturned.load(ordering: .acquiring) == 1)
+    let seen = callback.disposeWhileRunning(
+      start: { right.accept(2) }, dispose: { subscription.value.dispose() },
+      isClosed: { (subscription.value as? Cancelable)?.isDisposed == true })
+    seen.expectTheBarrierHeld()
   }
 
   @Test func anErrorAndCompletionReachTheLeaf() {

@@ -78,36 +78,15 @@ import Testing
   @Test(arguments: Path.allCases)
   func disposeFromAnotherThreadWaitsForTheOnNextInProgress(path: Path) {
     let store = Store(initialState: Twin.State(), feature: Twin())
-    let entered = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let finished = Atomic<Bool>(false)
+    let callback = BlockingCallback()
     let subscription = Shared<Disposable?>(
       path.subscribe(store, { state in
-        guard state.count == 1 else { return }
-        entered.signal()
-        release.wait()
-        finished.store(true, ordering: .releasing)
+        if state.count == 1 { callback.run() }
       }))
-    let sent = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      store.send(1)
-      sent.signal()
-    }
-    #expect(wait(for: entered))
-    let disposed = DispatchSemaphore(value: 0)
-    let finishedWhenDisposeReturned = Atomic<Int>(0)  // 0 not yet, 1 finished, 2 still running
-    DispatchQueue.global().async {
-      subscription.value?.dispose()
-      finishedWhenDisposeReturned.store(
-        finished.load(ordering: .acquiring) ? 1 : 2, ordering: .releasing)
-      disposed.signal()
-    }
-    // dispose() is now blocked on the running onNext; let it finish.
-    #expect(eventually { (subscription.value as? Cancelable)?.isDisposed == true })
-    release.signal()
-    #expect(wait(for: disposed))
-    #expect(wait(for: sent))
-    #expect(finishedWhenDisposeReturned.load(ordering: .acquiring) == 1)
+    let seen = callback.disposeWhileRunning(
+      start: { store.send(1) }, dispose: { subscription.value?.dispose() },
+      isClosed: { (subscription.value as? Cancelable)?.isDisposed == true })
+    seen.expectTheBarrierHeld()
   }
 }
 
