@@ -31,34 +31,65 @@ enum TodoExecutable {
 
   /// Runs `todo` with `arguments` and `stdin`, waiting for its exit (a generous deadline only
   /// as a safety net: past it the process is killed and the test fails).
-  static func run(_ arguments: [String], stdin: String = "") throws -> Result {
+  static func run(_ arguments: [String], stdin: String = "", stdout: String? = nil) throws -> Result {
+    try start(arguments, stdin: .text(stdin), stdout: stdout).wait()
+  }
+
+  /// What the process reads.
+  enum Input {
+    case text(String)
+    /// An open descriptor (a pseudo-terminal), which the caller keeps and closes.
+    case descriptor(Int32)
+  }
+
+  /// Starts `todo` with `arguments`, reading `stdin` and writing its standard output to the
+  /// file `stdout` (by default a file of its own, returned by ``Running/wait()``).
+  static func start(_ arguments: [String], stdin: Input = .text(""), stdout: String? = nil) throws -> Running {
     let executable = try #require(path, "todo executable not found next to the tests")
     let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let inURL = directory.appendingPathComponent("stdin")
     let outURL = directory.appendingPathComponent("stdout")
     let errURL = directory.appendingPathComponent("stderr")
-    try Data(stdin.utf8).write(to: inURL)
     _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    process.standardInput = try FileHandle(forReadingFrom: inURL)
-    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    switch stdin {
+    case .text(let text):
+      let inURL = directory.appendingPathComponent("stdin")
+      try Data(text.utf8).write(to: inURL)
+      process.standardInput = try FileHandle(forReadingFrom: inURL)
+    case .descriptor(let fd):
+      process.standardInput = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+    }
+    process.standardOutput = try FileHandle(forWritingTo: stdout.map(URL.init(fileURLWithPath:)) ?? outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
     let exited = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in exited.signal() }
     try process.run()
-    if !wait(for: exited) {
-      process.terminate()
-      Issue.record("todo \(arguments) did not finish within \(generousDeadline)")
-      process.waitUntilExit()
+    return Running(process: process, exited: exited, directory: directory, arguments: arguments)
+  }
+
+  /// A started `todo`.
+  struct Running {
+    let process: Process
+    let exited: DispatchSemaphore
+    let directory: URL
+    let arguments: [String]
+
+    /// Waits for the exit and returns what the process wrote.
+    func wait() throws -> Result {
+      defer { try? FileManager.default.removeItem(at: directory) }
+      if !TestSupport.wait(for: exited) {
+        process.terminate()
+        Issue.record("todo \(arguments) did not finish within \(generousDeadline)")
+        process.waitUntilExit()
+      }
+      return Result(
+        exitCode: process.terminationStatus,
+        stdout: try String(contentsOf: directory.appendingPathComponent("stdout"), encoding: .utf8),
+        stderr: try String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8))
     }
-    return Result(
-      exitCode: process.terminationStatus,
-      stdout: try String(contentsOf: outURL, encoding: .utf8),
-      stderr: try String(contentsOf: errURL, encoding: .utf8))
   }
 }
 

@@ -79,6 +79,54 @@ final class MemoryStorage: TodoStorage, @unchecked Sendable {  // guarded by `lo
     store.finish()
   }
 
+  @Test func saveNowWritesTheWaitingChangeAtOnceAndOnlyOnce() {
+    let store = TestStore(initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
+    store.send(.saveNow)  // nothing waits: nothing to save
+    store.send(.add("a")) {
+      $0.todos = [Todo(id: 1, title: "a")]
+      $0.nextID = 2
+      $0.persistence = .saving
+    }
+    store.send(.saveNow)
+    store.receive(.saved(count: 1)) { $0.persistence = .saved(count: 1) }
+    #expect(storage.saves == [[Todo(id: 1, title: "a")]])
+    store.advance(by: 3)  // the debounced save was replaced, not run a second time
+    #expect(storage.saves.count == 1)
+    store.send(.saveNow)
+    store.finish()
+  }
+
+  @Test func newIdsCountOnAndNeverOverflow() {
+    let largest = Todo.validIDs.upperBound
+    #expect(TodoFeature.State().nextID == 1)
+    #expect(TodoFeature.State(todos: [Todo(id: 4, title: "d"), Todo(id: 2, title: "b")]).nextID == 5)
+    #expect(TodoFeature.State(todos: [Todo(id: largest - 1, title: "y")]).nextID == largest)
+    // At the end of the range: the smallest free id (also for ids a list file may not hold).
+    #expect(TodoFeature.State(todos: [Todo(id: largest, title: "z"), Todo(id: 1, title: "a")]).nextID == 2)
+    #expect(TodoFeature.State(todos: [Todo(id: .max, title: "z")]).nextID == 1)
+    #expect(TodoFeature.State(todos: [Todo(id: -5, title: "n")]).nextID == 1)
+
+    let store = TestStore(
+      initialState: TodoFeature.State(todos: [Todo(id: largest - 1, title: "y")]), feature: feature(),
+      scheduler: scheduler)
+    store.send(.add("z")) {
+      $0.todos.append(Todo(id: largest, title: "z"))
+      $0.nextID = 1
+      $0.persistence = .saving
+    }
+    store.send(.add("a")) {
+      $0.todos.append(Todo(id: 1, title: "a"))
+      $0.nextID = 2
+    }
+    store.send(.add("b")) {
+      $0.todos.append(Todo(id: 2, title: "b"))
+      $0.nextID = 3
+    }
+    store.advance(by: 3)
+    store.receive(.saved(count: 4)) { $0.persistence = .saved(count: 4) }
+    store.finish()
+  }
+
   @Test func aFailedSaveBecomesState() {
     storage.fail(with: StorageError("disk full"))
     let store = TestStore(initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)

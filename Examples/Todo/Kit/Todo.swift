@@ -1,9 +1,18 @@
 /// One item of the list.
 public struct Todo: Codable, Equatable, Identifiable, Sendable {
-  /// A stable number, shown in the list and used by `toggle` and `delete`.
+  /// A stable number, shown in the list and used by `toggle` and `delete`: one of ``validIDs``.
   public var id: Int
   public var title: String
   public var isDone: Bool
+
+  /// The ids an item may have: whole numbers from 1 to 2^53 − 1.
+  ///
+  /// Positive, because `toggle` and `delete` take a positive number; at most 2^53 − 1, so that
+  /// every id stays exact in tools that read JSON numbers as doubles (JavaScript, older jq), and
+  /// so that counting on from the largest id can never overflow `Int`. A list file with another
+  /// id is rejected on load (nothing is renumbered behind the user's back: scripts refer to
+  /// items by number).
+  public static let validIDs = 1...(1 << 53) - 1
 
   public init(id: Int, title: String, isDone: Bool = false) {
     self.id = id
@@ -23,5 +32,31 @@ public enum Filter: String, CaseIterable, Codable, Sendable {
     case .active: !todo.isDone
     case .done: todo.isDone
     }
+  }
+}
+
+extension Unicode.Scalar {
+  /// Whether this is a control character (general category Cc: C0, DEL and C1, such as ESC,
+  /// BEL and CSI): text that a terminal may act on instead of showing.
+  var isControlCharacter: Bool { properties.generalCategory == .control }
+}
+
+extension StringProtocol {
+  /// This text with each control character written as a visible escape (`\u{1B}`, `\u{07}`,
+  /// `\n`, `\t`), so text from a list file or from the user cannot retitle, clear or otherwise
+  /// drive the terminal it is printed to. Other characters are kept as they are.
+  ///
+  /// - Complexity: O(n) in the length of the text.
+  var escapingControlCharacters: String {
+    guard unicodeScalars.contains(where: \.isControlCharacter) else { return String(self) }
+    var escaped = ""
+    for scalar in unicodeScalars {
+      if scalar.isControlCharacter {
+        escaped += scalar.escaped(asASCII: true)
+      } else {
+        escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
   }
 }

@@ -21,8 +21,9 @@ public enum TodoCommand: Equatable, Sendable {
       guard rest.count <= maximumTitleLength else {
         throw .data("the title is longer than \(maximumTitleLength) characters")
       }
-      guard !rest.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-      else { throw .data("the title contains a control character") }
+      guard !rest.unicodeScalars.contains(where: \.isControlCharacter) else {
+        throw .data("the title contains a control character")
+      }
       return .intent(.add(rest))
     case "toggle", "t": return .intent(.toggle(id: try id(rest, for: word)))
     case "delete", "d": return .intent(.delete(id: try id(rest, for: word)))
@@ -55,10 +56,7 @@ public enum TodoCommand: Equatable, Sendable {
 
   /// A short, printable excerpt of user input for an error message.
   static func excerpt(_ text: String) -> String {
-    let escaped = text.prefix(40).unicodeScalars.map { scalar in
-      scalar.properties.generalCategory == .control
-        ? scalar.escaped(asASCII: true) : String(scalar)
-    }.joined()
+    let escaped = text.prefix(40).escapingControlCharacters
     return text.count > 40 ? escaped + "…" : escaped
   }
 }

@@ -7,7 +7,9 @@ import ReactiveMVI
 /// Saving: after each result that changed the list, ``effect(after:state:)`` starts a save of
 /// the new list: it waits `saveDelay` on `scheduler` (a simulated slow disk, and a debounce: a
 /// newer change cancels the save in flight) and then writes the list through `storage`. A failed
-/// save becomes state (``Persistence/failed(_:)``), so the view shows it.
+/// save becomes state (``Persistence/failed(_:)``), so the view shows it. ``Intent/saveNow``
+/// writes a change still waiting out its delay at once (the program sends it before it stops on
+/// an error, so no change shown as saving is lost).
 public struct TodoFeature: Feature {
   public struct State: Equatable, Sendable {
     public var todos: [Todo]
@@ -19,7 +21,19 @@ public struct TodoFeature: Feature {
     public init(todos: [Todo] = [], filter: Filter = .all) {
       self.todos = todos
       self.filter = filter
-      self.nextID = (todos.map(\.id).max() ?? 0) + 1
+      self.nextID = Self.nextID(after: todos)
+    }
+
+    /// The id of the next item added to `todos`: one more than the largest id, or, once the
+    /// largest is the last of ``Todo/validIDs``, the smallest one not in use (there is always
+    /// one: a list cannot hold 2^53 items). Never overflows, whatever ids `todos` holds.
+    ///
+    /// - Complexity: O(n) in the number of items.
+    static func nextID(after todos: [Todo]) -> Int {
+      let largest = todos.lazy.map(\.id).max() ?? 0
+      if largest < Todo.validIDs.upperBound { return max(largest, 0) + 1 }
+      let used = Set(todos.lazy.map(\.id))
+      return Todo.validIDs.first { !used.contains($0) } ?? Todo.validIDs.upperBound
     }
 
     /// The items the filter shows, in order.
@@ -46,6 +60,8 @@ public struct TodoFeature: Feature {
     case delete(id: Int)
     case setFilter(Filter)
     case clearCompleted
+    /// Saves at once a change still waiting out the save delay (nothing when no save waits).
+    case saveNow
   }
 
   public enum Result: Equatable, Sendable {
@@ -90,6 +106,10 @@ public struct TodoFeature: Feature {
       return .result(.filterChanged(filter))
     case .clearCompleted:
       return .result(.clearedCompleted)
+    case .saveNow:
+      // Started with the waiting save's id, so it replaces that save instead of running twice.
+      return state.persistence == .saving
+        ? save(state.todos).cancellable(id: SaveID(), cancelInFlight: true) : .none
     }
   }
 
@@ -98,19 +118,23 @@ public struct TodoFeature: Feature {
   public func effect(after result: Result, state: State) -> Effect<Result, Event> {
     switch result {
     case .added, .toggled, .deleted, .clearedCompleted:
-      let todos = state.todos, storage = storage
-      let save = Effect<Result, Event>.observable(
-        Observable.deferred { () -> Observable<Result> in
-          try storage.save(todos)
-          return .just(.saved(count: todos.count))
-        }
-      ).catch { .saveFailed("\($0)") }
       return .merge(
         .result(.saveStarted),
-        save.debounce(id: SaveID(), for: saveDelay, scheduler: scheduler))
+        save(state.todos).debounce(id: SaveID(), for: saveDelay, scheduler: scheduler))
     case .filterChanged, .saveStarted, .saved, .saveFailed:
       return .none
     }
+  }
+
+  /// Writes `todos` through `storage` when started; a failure becomes ``Result/saveFailed(_:)``.
+  private func save(_ todos: [Todo]) -> Effect<Result, Event> {
+    let storage = storage
+    return Effect<Result, Event>.observable(
+      Observable.deferred { () -> Observable<Result> in
+        try storage.save(todos)
+        return .just(.saved(count: todos.count))
+      }
+    ).catch { .saveFailed("\($0)") }
   }
 
   public func reduce(_ state: State, _ result: Result) -> State {
@@ -118,7 +142,7 @@ public struct TodoFeature: Feature {
     switch result {
     case .added(let title):
       state.todos.append(Todo(id: state.nextID, title: title))
-      state.nextID += 1
+      state.nextID = State.nextID(after: state.todos)
     case .toggled(let id):
       if let index = state.todos.firstIndex(where: { $0.id == id }) {
         state.todos[index].isDone.toggle()

@@ -1,10 +1,13 @@
 import Foundation
 import ReactiveMVI
 
-/// The `todo` program: parses the command line, loads the list, and runs commands from standard
-/// input (one per line) through a ``TodoViewModel``, printing the screen after each command.
-/// At the end of input it waits for the last save and reports a failed one (exit 74).
-/// Returns the exit code; the executable only calls `exit` with it.
+/// The `todo` program: parses the command line, locks and loads the list, and runs commands from
+/// standard input (one per line) through a ``TodoViewModel``, printing the screen after each
+/// command (and once before the first, when standard input is a terminal). At the end of input
+/// it waits for the last save and reports a failed one (exit 74). When it stops on an error (a
+/// bad line, output that cannot be written), it first saves at once a change still waiting out
+/// the save delay, and says whether it was saved. Returns the exit code; the executable only
+/// calls `exit` with it.
 public struct TodoProgram: Sendable {
   public var arguments: [String]
   public var input: Int32 = STDIN_FILENO
@@ -15,8 +18,9 @@ public struct TodoProgram: Sendable {
     Usage: todo [--file PATH] [--format text|json] [--save-delay MS] [--verbose]
 
     A todo list on ReactiveMVI. Reads one command per line from standard input (a terminal or a
-    script), applies it, and prints the list after each command. Blank lines and lines starting
-    with # are skipped.
+    script), applies it, and prints the list after each command (in a terminal, also once at the
+    start). Blank lines and lines starting with # are skipped. The first bad line stops the run:
+    the changes before it are saved first.
 
     Commands:
       add TITLE          add an item (a)
@@ -30,15 +34,23 @@ public struct TodoProgram: Sendable {
 
     Options:
       --file PATH        the list, as JSON (default: todos.json in the current directory;
-                         created on the first change)
+                         created on the first change). A symbolic link is followed: the file
+                         it points to is replaced atomically, the link stays. Runs on the same
+                         list take turns (a lock on PATH.lock beside the list): a second run
+                         waits for the first to finish.
       --format FORMAT    text (default) or json: one JSON object per command
       --save-delay MS    how long a save takes (a simulated slow disk; default 300); a newer
                          change cancels the save in flight
       --verbose          log every intent and state change to standard error
       --help             show this help
 
+    Item numbers are whole numbers from 1 to 9007199254740991 (2^53 - 1); a list file with any
+    other id, or with two items with one id, is not loaded (exit 65) and is left as it is. New
+    items count on from the largest number (after the last one, the smallest free number).
+    Titles are printed with control characters made visible (\\u{1B}, \\n, ...).
+
     Exit codes: 0 done, 64 usage error, 65 bad command or list file, 74 the list could not be
-    saved.
+    saved (also after a bad command) or locked, or the output could not be written.
 
     """
 
@@ -105,6 +117,20 @@ public struct TodoProgram: Sendable {
       return 0
     }
     let storage = JSONFileStorage(path: options.file)
+    let errorOutput = self.errorOutput
+    // Held until the program returns, so that a run's load and its saves are not interleaved
+    // with another run's (which would lose one run's changes).
+    let lock: ListLock?
+    do {
+      lock = try storage.lock(whileWaiting: {
+        if isatty(errorOutput) == 1 {
+          write(errorOutput, "todo: waiting for another todo to finish with \(options.file.escapingControlCharacters)…\n")
+        }
+      })
+    } catch {
+      throw TodoError.io("cannot lock the list: \(error)")
+    }
+    defer { withExtendedLifetime(lock) {} }
     let todos: [Todo]
     do { todos = try storage.load() } catch {
       throw TodoError.data("cannot load the list: \(error)")
@@ -112,7 +138,6 @@ public struct TodoProgram: Sendable {
     let feature = TodoFeature(
       storage: storage, scheduler: MainScheduler.instance,
       saveDelay: .milliseconds(options.saveDelay))
-    let errorOutput = self.errorOutput
     var middleware: [Middleware<TodoFeature>] = []
     if options.verbose {
       middleware.append(.logging(prefix: "[todo] ", sink: { write(errorOutput, $0 + "\n") }))
@@ -127,45 +152,61 @@ public struct TodoProgram: Sendable {
       }
     }
     let render = { options.json ? model.renderJSON() : model.renderText() }
+    var stop: TodoError?
+    do throws(TodoError) {
+      // In a terminal the user sees the list before typing; a script reads only its results.
+      if isatty(input) == 1 { try writeOrFail(render()) }
+      try await runCommands(model, render: render)
+    } catch {
+      stop = error
+      // Disposing the store would cancel a save still waiting out its delay.
+      model.send(.saveNow)
+    }
+    await model.saved()
+    if let stop { write(errorOutput, "todo: \(stop.message)\n") }
+    switch model.viewStore.persistence {
+    case .failed(let message):
+      throw TodoError.io("the list was not saved: \(message)")
+    case .saved(let count) where !options.json:
+      let saved = "saved \(count) item\(count == 1 ? "" : "s") to \(options.file.escapingControlCharacters)\n"
+      // After an output error, the error message is what counts.
+      if stop == nil { try writeOrFail(saved) } else { write(output, saved) }
+    default:
+      break
+    }
+    return stop?.exitCode ?? 0
+  }
+
+  /// Reads and runs commands until the end of input or `quit`; throws on a bad line or when the
+  /// output cannot be written.
+  @MainActor
+  private func runCommands(_ model: TodoViewModel, render: () -> String) async throws(TodoError) {
     var lineNumber = 0
     for await line in Lines(fd: input).stream() {
       lineNumber += 1
       let text: Substring
       switch line {
       case .line(let content): text = content[...]
-      case .tooLong: throw TodoError.data("<stdin>:\(lineNumber): the line is longer than \(Lines.maximumLength) bytes")
+      case .tooLong: throw .data("<stdin>:\(lineNumber): the line is longer than \(Lines.maximumLength) bytes")
       }
       if text.allSatisfy(\.isWhitespace) || text.drop(while: \.isWhitespace).hasPrefix("#") {
         continue
       }
       let command: TodoCommand
       do { command = try TodoCommand.parse(text) } catch {
-        throw TodoError.data("<stdin>:\(lineNumber): \(error.message)")
+        throw .data("<stdin>:\(lineNumber): \(error.message)")
       }
       switch command {
       case .quit:
-        break
+        return
       case .list:
         try writeOrFail(render())
-        continue
       case .intent(let intent):
         model.send(intent)
         await model.caughtUp()
         try writeOrFail(render())
-        continue
       }
-      break
     }
-    await model.saved()
-    switch model.viewStore.persistence {
-    case .failed(let message):
-      throw TodoError.io("the list was not saved: \(message)")
-    case .saved(let count) where !options.json:
-      try writeOrFail("saved \(count) item\(count == 1 ? "" : "s") to \(options.file)\n")
-    default:
-      break
-    }
-    return 0
   }
 
   private func writeOrFail(_ text: String) throws(TodoError) {

@@ -69,19 +69,23 @@ public final class TodoViewModel {
     }
   }
 
-  /// The screen as text.
+  /// The screen as text, for a terminal: titles (which may come from a list file that anyone
+  /// edited) have their control characters made visible (`\u{1B}`), so they cannot drive the
+  /// terminal.
   public func renderText() -> String {
     var lines = [title]
     let rows = rows
     if rows.isEmpty { lines.append("  (nothing here)") }
     for row in rows {
-      lines.append("  \(row.isDone ? "[x]" : "[ ]") \(row.id). \(row.title)")
+      lines.append("  \(row.isDone ? "[x]" : "[ ]") \(row.id). \(row.title.escapingControlCharacters)")
     }
     if let status { lines.append(status) }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The screen as one line of JSON.
+  /// The screen as one line of JSON. Control characters in titles are escaped (`\u001b`): the
+  /// encoder escapes those below U+0020, and DEL and the C1 controls (U+0080–U+009F, CSI among
+  /// them), which JSON allows raw, are escaped here, so the line is safe to show in a terminal.
   public func renderJSON() -> String {
     struct Screen: Encodable {
       var filter: String
@@ -109,6 +113,15 @@ public final class TodoViewModel {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data = (try? encoder.encode(screen)) ?? Data("{}".utf8)
-    return String(decoding: data, as: UTF8.self) + "\n"
+    var line = ""
+    // These scalars can only be inside strings: everything else the encoder writes is ASCII.
+    for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+      if scalar.isControlCharacter {
+        line += "\\u00" + String(scalar.value, radix: 16).uppercased()
+      } else {
+        line.unicodeScalars.append(scalar)
+      }
+    }
+    return line + "\n"
   }
 }
