@@ -65,6 +65,41 @@ import Testing
     #expect(try read(file) == [SavedTodo(id: 1, title: "kept", isDone: false)])
   }
 
+  /// Ctrl-C (SIGINT) while a save waits, in the middle of the input: the change is saved, then
+  /// the run stops with 128 + the signal.
+  @Test func aSignalWhileReadingSavesTheWaitingChangeBeforeStopping() throws {
+    defer { removeDirectory() }
+    let file = path("todos.json")
+    let input = Pipe()  // kept open: the run is waiting for its next line
+    defer { try? input.fileHandleForWriting.close() }
+    let running = try TodoExecutable.start(
+      ["--file", file, "--save-delay", "60000"],
+      stdin: .descriptor(input.fileHandleForReading.fileDescriptor))
+    try input.fileHandleForWriting.write(contentsOf: Data("add important\n".utf8))
+    #expect(eventually { running.stdoutSoFar.contains("saving…") })
+    kill(running.process.processIdentifier, SIGINT)
+    let result = try running.wait()
+    #expect(result.exitCode == 128 + SIGINT)
+    #expect(result.stderr == "todo: stopped by a signal (Interrupt)\n")
+    #expect(result.stdout.hasSuffix("saving…\nsaved 1 item to \(file)\n"))
+    #expect(try read(file) == [SavedTodo(id: 1, title: "important", isDone: false)])
+  }
+
+  /// SIGTERM once the input has ended (the run waits for its last save, or is about to): the
+  /// change is saved at once.
+  @Test func aSignalAtTheEndSavesTheWaitingChangeBeforeStopping() throws {
+    defer { removeDirectory() }
+    let file = path("todos.json")
+    let running = try TodoExecutable.start(
+      ["--file", file, "--save-delay", "60000"], stdin: .text("add important\n"))
+    #expect(eventually { running.stdoutSoFar.contains("saving…") })
+    kill(running.process.processIdentifier, SIGTERM)
+    let result = try running.wait()
+    #expect(result.exitCode == 128 + SIGTERM)
+    #expect(result.stderr == "todo: stopped by a signal (Terminated)\n")
+    #expect(try read(file) == [SavedTodo(id: 1, title: "important", isDone: false)])
+  }
+
   // MARK: - Ids
 
   @Test(arguments: [0, -1, Int.min, Int.max, Int.max - 1, 1 << 53])

@@ -77,6 +77,11 @@ enum TodoExecutable {
     let directory: URL
     let arguments: [String]
 
+    /// What the process has written to its standard output so far.
+    var stdoutSoFar: String {
+      (try? String(contentsOf: directory.appendingPathComponent("stdout"), encoding: .utf8)) ?? ""
+    }
+
     /// Waits for the exit and returns what the process wrote.
     func wait() throws -> Result {
       defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One line of input: `add TITLE`, `toggle ID`, `delete ID`, `filter all|active|done`, `clear`,
 /// `list`, `quit` (aliases `a`, `t`, `d`, `f`, `c`, `l`, `q`).
 public enum TodoCommand: Equatable, Sendable {
@@ -69,15 +71,19 @@ extension String {
   }
 }
 
-/// An error of the `todo` program, with its exit code (sysexits: 64 usage, 65 data, 74 I/O).
+/// An error of the `todo` program, with its exit code (sysexits: 64 usage, 65 data, 74 I/O;
+/// 128 + the signal's number for a run stopped by a signal, as shells report it).
 public enum TodoError: Error, Equatable {
   case usage(String)
   case data(String)
   case io(String)
+  /// The run was stopped by this signal (Ctrl-C, a closed terminal, `kill`).
+  case interrupted(signal: Int32)
 
   public var message: String {
     switch self {
     case .usage(let message), .data(let message), .io(let message): message
+    case .interrupted(let signal): "stopped by a signal (\(String(cString: strsignal(signal))))"
     }
   }
 
@@ -86,6 +92,7 @@ public enum TodoError: Error, Equatable {
     case .usage: 64
     case .data: 65
     case .io: 74
+    case .interrupted(let signal): 128 + signal
     }
   }
 }

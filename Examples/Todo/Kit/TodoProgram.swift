@@ -5,8 +5,8 @@ import ReactiveMVI
 /// standard input (one per line) through a ``TodoViewModel``, printing the screen after each
 /// command (and once before the first, when standard input is a terminal). At the end of input
 /// it waits for the last save and reports a failed one (exit 74). When it stops on an error (a
-/// bad line, output that cannot be written), it first saves at once a change still waiting out
-/// the save delay, and says whether it was saved. Returns the exit code; the executable only
+/// bad line, output that cannot be written) or a signal (SIGINT, SIGHUP, SIGTERM), it first
+/// saves at once a change still waiting out the save delay, and says whether it was saved. Returns the exit code; the executable only
 /// calls `exit` with it.
 public struct TodoProgram: Sendable {
   public var arguments: [String]
@@ -19,8 +19,9 @@ public struct TodoProgram: Sendable {
 
     A todo list on ReactiveMVI. Reads one command per line from standard input (a terminal or a
     script), applies it, and prints the list after each command (in a terminal, also once at the
-    start). Blank lines and lines starting with # are skipped. The first bad line stops the run:
-    the changes before it are saved first.
+    start). Blank lines and lines starting with # are skipped. The first bad line stops the run,
+    and so do Ctrl-C, a closed terminal and kill (SIGINT, SIGHUP, SIGTERM): the changes before
+    are saved first.
 
     Commands:
       add TITLE          add an item (a)
@@ -50,7 +51,8 @@ public struct TodoProgram: Sendable {
     Titles are printed with control characters made visible (\\u{1B}, \\n, ...).
 
     Exit codes: 0 done, 64 usage error, 65 bad command or list file, 74 the list could not be
-    saved (also after a bad command) or locked, or the output could not be written.
+    saved (also after a bad command) or locked, or the output could not be written, 128 + N
+    stopped by signal N.
 
     """
 
@@ -152,17 +154,22 @@ public struct TodoProgram: Sendable {
       }
     }
     let render = { options.json ? model.renderJSON() : model.renderText() }
+    // From here to the end a signal saves a waiting change at once (disposing the store would
+    // cancel it) and stops the run.
+    let interruption = Interruption(signals: [SIGINT, SIGTERM, SIGHUP])
+    defer { interruption.stop() }
+    interruption.onSignal { model.send(.saveNow) }
     var stop: TodoError?
     do throws(TodoError) {
       // In a terminal the user sees the list before typing; a script reads only its results.
       if isatty(input) == 1 { try writeOrFail(render()) }
-      try await runCommands(model, render: render)
+      try await runCommands(model, interruption: interruption, render: render)
     } catch {
       stop = error
-      // Disposing the store would cancel a save still waiting out its delay.
       model.send(.saveNow)
     }
     await model.saved()
+    if stop == nil, let signal = interruption.signal { stop = .interrupted(signal: signal) }
     if let stop { write(errorOutput, "todo: \(stop.message)\n") }
     switch model.viewStore.persistence {
     case .failed(let message):
@@ -180,14 +187,24 @@ public struct TodoProgram: Sendable {
   /// Reads and runs commands until the end of input or `quit`; throws on a bad line or when the
   /// output cannot be written.
   @MainActor
-  private func runCommands(_ model: TodoViewModel, render: () -> String) async throws(TodoError) {
+  private func runCommands(
+    _ model: TodoViewModel, interruption: Interruption, render: () -> String
+  ) async throws(TodoError) {
     var lineNumber = 0
-    for await line in Lines(fd: input).stream() {
+    let (lines, end) = Lines(fd: input).stream()
+    interruption.onSignal {
+      end.yield(.interrupted)
+      end.finish()
+    }
+    for await line in lines {
+      // Checked before each line, so that lines read ahead are not run after a signal.
+      if let signal = interruption.signal { throw .interrupted(signal: signal) }
       lineNumber += 1
       let text: Substring
       switch line {
       case .line(let content): text = content[...]
       case .tooLong: throw .data("<stdin>:\(lineNumber): the line is longer than \(Lines.maximumLength) bytes")
+      case .interrupted: preconditionFailure("Internal inconsistency: interrupted without a signal")
       }
       if text.allSatisfy(\.isWhitespace) || text.drop(while: \.isWhitespace).hasPrefix("#") {
         continue
@@ -240,41 +257,96 @@ struct Lines: Sendable {
   enum Line: Sendable {
     case line(String)
     case tooLong
+    /// A signal stopped the run (yielded by the program, not read).
+    case interrupted
   }
 
   let fd: Int32
 
-  /// The lines, in order; linear in the input size (each byte is looked at once).
-  func stream() -> AsyncStream<Line> {
+  /// The lines, in order; linear in the input size (each byte is looked at once). The
+  /// continuation lets the program end the stream early.
+  func stream() -> (AsyncStream<Line>, AsyncStream<Line>.Continuation) {
     let fd = fd
-    return AsyncStream { continuation in
-      let thread = Thread {
-        var pending: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        reading: while true {
-          let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
-          if count < 0 && errno == EINTR { continue }
-          if count <= 0 { break }
-          var start = 0
-          for index in 0..<count where chunk[index] == UInt8(ascii: "\n") {
-            pending.append(contentsOf: chunk[start..<index])
-            if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
-            continuation.yield(.line(String(decoding: pending, as: UTF8.self)))
-            pending.removeAll(keepingCapacity: true)
-            start = index + 1
-          }
-          pending.append(contentsOf: chunk[start..<count])
-          if pending.count > Lines.maximumLength {
-            continuation.yield(.tooLong)
-            break reading
-          }
-        }
-        if !pending.isEmpty && pending.count <= Lines.maximumLength {
+    let (stream, continuation) = AsyncStream.makeStream(of: Line.self)
+    let thread = Thread {
+      var pending: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      reading: while true {
+        let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { break }
+        var start = 0
+        for index in 0..<count where chunk[index] == UInt8(ascii: "\n") {
+          pending.append(contentsOf: chunk[start..<index])
+          if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
           continuation.yield(.line(String(decoding: pending, as: UTF8.self)))
+          pending.removeAll(keepingCapacity: true)
+          start = index + 1
         }
-        continuation.finish()
+        pending.append(contentsOf: chunk[start..<count])
+        if pending.count > Lines.maximumLength {
+          continuation.yield(.tooLong)
+          break reading
+        }
       }
-      thread.start()
+      if !pending.isEmpty && pending.count <= Lines.maximumLength {
+        continuation.yield(.line(String(decoding: pending, as: UTF8.self)))
+      }
+      continuation.finish()
     }
+    thread.start()
+    return (stream, continuation)
+  }
+}
+
+/// The signals that stop a run (Ctrl-C, a closed terminal, `kill`), caught for the whole session
+/// instead of ending the process at once, so that a change still waiting out the save delay is
+/// saved before the program stops.
+///
+/// How: the signals are blocked on the main thread (and so on the threads it starts later, such
+/// as the input reader; Dispatch's worker threads block them anyway), so they stay pending until
+/// Dispatch's signal sources (a `signalfd` on Linux) take them. Ignoring them instead
+/// (`SIG_IGN`) would not do: the kernel drops an ignored signal that a thread has not blocked.
+///
+/// Thread safety: main-actor isolated (created on the main thread); the signal sources deliver
+/// on the main queue.
+@MainActor
+final class Interruption {
+  /// The first signal caught, if any.
+  private(set) var signal: Int32?
+  private var sources: [any DispatchSourceSignal] = []
+  private var handlers: [() -> Void] = []
+  /// The main thread's signal mask before, restored by ``stop()``.
+  private var previousMask = sigset_t()
+
+  init(signals: [Int32]) {
+    var blocked = sigset_t()
+    sigemptyset(&blocked)
+    for signalNumber in signals { sigaddset(&blocked, signalNumber) }
+    pthread_sigmask(SIG_BLOCK, &blocked, &previousMask)
+    sources = signals.map { signalNumber in
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+      source.setEventHandler { [weak self] in
+        MainActor.assumeIsolated { self?.caught(signalNumber) }
+      }
+      source.resume()
+      return source
+    }
+  }
+
+  /// Calls `handler` when the first signal is caught.
+  func onSignal(_ handler: @escaping () -> Void) { handlers.append(handler) }
+
+  /// Stops catching: the signals end the process again.
+  func stop() {
+    for source in sources { source.cancel() }
+    sources = []
+    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+  }
+
+  private func caught(_ signalNumber: Int32) {
+    guard signal == nil else { return }
+    signal = signalNumber
+    for handler in handlers { handler() }
   }
 }
