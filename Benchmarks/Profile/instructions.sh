@@ -1,6 +1,7 @@
 #!/bin/bash
 # Instructions per unit of Profile scenarios under callgrind: (total at N = 21,000 − total at
 # N = 1,000) / 20,000, so start-up cancels out. Deterministic, whatever the machine load.
+# SMALL and LARGE (environment) override the two N.
 #
 #   Benchmarks/Profile/instructions.sh relay relay-closure store hero
 #
@@ -20,8 +21,11 @@ total() {
   SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
     "$binary" "$1" "$2" 2>&1 | awk '/Collected/ { print $4 }'
 }
+n_small=${SMALL:-1000}
+n_large=${LARGE:-21000}
 for scenario in "$@"; do
-  small=$(total "$scenario" 1000)
-  large=$(total "$scenario" 21000)
-  awk -v s="$scenario" -v a="$small" -v b="$large" 'BEGIN { printf "%s %.1f\n", s, (b - a) / 20000 }'
+  small=$(total "$scenario" "$n_small")
+  large=$(total "$scenario" "$n_large")
+  awk -v s="$scenario" -v a="$small" -v b="$large" -v n=$((n_large - n_small)) \
+    'BEGIN { printf "%s %.1f\n", s, (b - a) / n }'
 done

@@ -18,28 +18,34 @@ extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
 
 static _Thread_local long thread_count;
+static _Thread_local long thread_bytes;
 
 void *malloc(size_t size) {
   thread_count++;
+  thread_bytes += (long)size;
   return __libc_malloc(size);
 }
 
 void *calloc(size_t count, size_t size) {
   thread_count++;
+  thread_bytes += (long)(count * size);
   return __libc_calloc(count, size);
 }
 
 void *realloc(void *pointer, size_t size) {
   thread_count++;
+  thread_bytes += (long)size;
   return __libc_realloc(pointer, size);
 }
 
 int allocation_counter_is_active(void) { return 1; }
 long allocation_counter_thread_count(void) { return thread_count; }
+long allocation_counter_thread_bytes(void) { return thread_bytes; }
 
 #else
 
 int allocation_counter_is_active(void) { return 0; }
 long allocation_counter_thread_count(void) { return 0; }
+long allocation_counter_thread_bytes(void) { return 0; }
 
 #endif

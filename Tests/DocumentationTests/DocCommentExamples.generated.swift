@@ -1652,6 +1652,18 @@ func docExample_ReactiveCore_Traits_UI_Signal_1(bag: DisposeBag, scheduler: Test
   // end snippet
 }
 
+func docExample_ReactiveMVI_Collections_PersistentArray_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveMVI/Collections/PersistentArray.swift#1
+  struct Row: Equatable { var id: Int; var title: String; var done = false }
+
+  var rows = PersistentArray((0..<100_000).map { Row(id: $0, title: "Row \($0)") })
+  let published = rows  // what a subscriber keeps: shares every node
+  rows[42].done.toggle()  // copies the few nodes on the path to row 42
+  print(published[42].done, rows[42].done)
+  // Prints: false true
+  // end snippet
+}
+
 func docExample_ReactiveMVI_Composition_ChildFeature_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveMVI/Composition/ChildFeature.swift#1
   struct Screen: Feature {
@@ -2150,6 +2162,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Traits/TraitScheduling.swift#3", docExample_ReactiveCore_Traits_TraitScheduling_3, ["done"]),
   ("Sources/ReactiveCore/Traits/TraitZip.swift#1", docExample_ReactiveCore_Traits_TraitZip_1, ["3"]),
   ("Sources/ReactiveCore/Traits/TraitZip.swift#2", docExample_ReactiveCore_Traits_TraitZip_2, ["done"]),
+  ("Sources/ReactiveMVI/Collections/PersistentArray.swift#1", docExample_ReactiveMVI_Collections_PersistentArray_1, ["false true"]),
   ("Sources/ReactiveMVI/Composition/ScopedStore.swift#1", docExample_ReactiveMVI_Composition_ScopedStore_1, ["Count: 0", "Count: 1"]),
   ("Sources/ReactiveMVI/Middleware/Middleware.swift#1", docExample_ReactiveMVI_Middleware_Middleware_1, ["track increment"]),
   ("Sources/ReactiveMVI/Recording/IntentRecording.swift#1", docExample_ReactiveMVI_Recording_IntentRecording_1, []),

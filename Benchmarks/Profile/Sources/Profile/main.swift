@@ -15,6 +15,44 @@ struct SumFeature: Feature {
 // `Sink` and the closure peers (`ClosureRelay`, ...) are the benchmarks' closure baseline,
 // linked here as ClosureBaseline.swift (one copy for both packages).
 
+/// A row of the `rows-N` scenarios: a list item as an app keeps it.
+struct Row: Equatable, Sendable {
+  var id: Int
+  var title: String
+  var done = false
+}
+
+/// Toggles one row per intent, copying the state as Docs/Store.md teaches. `Rows` is
+/// `PersistentArray<Row>` (`rows-N`) or `[Row]` (`rows-array-N`).
+struct RowsFeature<Rows: MutableCollection<Row> & Equatable & Sendable>: Feature where Rows.Index == Int {
+  struct State: Equatable, Sendable { var rows: Rows }
+
+  func reduce(_ state: State, _ index: Int) -> State {
+    var state = state
+    state.rows[index].done.toggle()
+    return state
+  }
+}
+
+/// What the `rows-N` subscriber keeps: the last state, alive until the next one arrives.
+final class LastState<State>: @unchecked Sendable {
+  var state: State?
+}
+
+/// A store of `rows` rows with a `states` subscriber that keeps the last state, `count` toggles;
+/// returns the number of rows of the last state.
+func runRows<Rows: MutableCollection<Row> & Equatable & Sendable>(_ rows: Rows, count: Int) -> Int
+where Rows.Index == Int {
+  let store = Store(initialState: RowsFeature<Rows>.State(rows: rows), feature: RowsFeature<Rows>())
+  let last = LastState<RowsFeature<Rows>.State>()
+  let subscription = store.states.subscribe(onNext: { last.state = $0 })
+  let size = rows.count
+  for value in 0..<count { store.send((value &* 7_919) % size) }
+  subscription.dispose()
+  store.dispose()
+  return last.state?.rows.count ?? 0
+}
+
 /// A view that renders nothing: the discarding render sink of the `hero` scenarios.
 final class DiscardingHeroView: HeroView {
   var rendered = 0
@@ -193,11 +231,34 @@ case "zip":
     if value & 1 == 0 { left.accept(value) } else { right.accept(value) }
   }
   subscription.dispose()
+case let name where name.hasPrefix("rows-view-"):
+  // The rows of `rows-N` with a ViewStore that tracks the rows field, sending on the main thread
+  // (each state is applied to the view before `send` returns).
+  let size = Int(name.dropFirst("rows-view-".count)) ?? 1_000
+  let rows = PersistentArray((0..<size).map { Row(id: $0, title: "Row number \($0)") })
+  let store = Store(
+    initialState: RowsFeature<PersistentArray<Row>>.State(rows: rows),
+    feature: RowsFeature<PersistentArray<Row>>())
+  let last = LastState<RowsFeature<PersistentArray<Row>>.State>()
+  let subscription = store.states.subscribe(onNext: { last.state = $0 })
+  let viewStore = ViewStore(store)
+  sink.value &+= viewStore.rows.count
+  for value in 0..<count { viewStore.send((value &* 7_919) % size) }
+  sink.value &+= viewStore.rows.count
+  subscription.dispose()
+  store.dispose()
+case let name where name.hasPrefix("rows-array-"):
+  let size = Int(name.dropFirst("rows-array-".count)) ?? 1_000
+  sink.value &+= runRows((0..<size).map { Row(id: $0, title: "Row number \($0)") }, count: count)
+case let name where name.hasPrefix("rows-"):
+  let size = Int(name.dropFirst("rows-".count)) ?? 1_000
+  sink.value &+= runRows(PersistentArray((0..<size).map { Row(id: $0, title: "Row number \($0)") }), count: count)
 default:
   print(
     "unknown scenario \(scenario): relay, chain, fanout, subscribe-dispose, bag, behavior, combine-latest,"
       + " flat-map-latest, store, store-direct, store-closure, store-closure-locked, store-scan, hero,"
       + " hero-closure, dispose-many, chain-subscribe, relay-closure, chain-closure, fanout-closure,"
-      + " subscribe-dispose-closure, behavior-closure, combine-latest-closure, zip")
+      + " subscribe-dispose-closure, behavior-closure, combine-latest-closure, zip, rows-N (a store"
+      + " of N rows in a PersistentArray), rows-array-N (the same rows in an Array)")
 }
 print(sink.value)

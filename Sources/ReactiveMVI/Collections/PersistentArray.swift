@@ -1,0 +1,467 @@
+/// An ordered, random-access collection whose copies share their storage in small pieces, so that
+/// changing one element of a copy costs O(log n) instead of O(n).
+///
+/// A store publishes every state it reduces, and whoever keeps a state (a `states` subscriber, a
+/// `ViewStore`, a reader of `store.state` on another thread) shares its storage with the store's
+/// current value. A reducer that copies the state and changes one row of an `Array` therefore
+/// copies the whole array on every intent: a list of 100,000 rows pays for 100,000 rows per
+/// keystroke. `PersistentArray` keeps its elements in a tree of small nodes (at most
+/// ``nodeCapacity`` elements or children each); a change copies only the nodes on the path to the
+/// element it changes and shares every other node with the copies that keep the old value.
+///
+/// ```swift
+/// struct Row: Equatable { var id: Int; var title: String; var done = false }
+///
+/// var rows = PersistentArray((0..<100_000).map { Row(id: $0, title: "Row \($0)") })
+/// let published = rows  // what a subscriber keeps: shares every node
+/// rows[42].done.toggle()  // copies the few nodes on the path to row 42
+/// print(published[42].done, rows[42].done)
+/// // Prints: false true
+/// ```
+///
+/// Use it like `Array`: it is a `RandomAccessCollection`, `MutableCollection` and
+/// `RangeReplaceableCollection` indexed by `Int` from zero, `Equatable`, `Hashable`, `Codable`
+/// (as a JSON array, like `Array`) and `Sendable` when its elements are.
+///
+/// Costs, for n elements: reading, writing, `append`, `insert(_:at:)` and `remove(at:)` are
+/// O(log n) (the tree is at most ⌈log₁₆ n⌉ + 1 nodes deep); iterating is O(n); copying is O(1);
+/// the first change of a copy copies O(log n) nodes of at most ``nodeCapacity`` entries each.
+/// Replacing a large range at once (`replaceSubrange`, `removeAll(where:)`) rebuilds the tree in
+/// O(n). Use `Array` for small collections: below a few hundred elements its contiguous copy is
+/// cheaper than a walk down the tree.
+///
+/// Thread safety: a value type with the guarantees of `Array`. Copies may be read and changed on
+/// different threads at once; one variable is not changed from two threads at once. A node is
+/// changed in place only while no other value refers to it (`isKnownUniquelyReferenced`), so a
+/// node that two values share is never written.
+public struct PersistentArray<Element> {
+  /// The root of the tree: a leaf (elements) while the array holds at most ``nodeCapacity``
+  /// elements, a branch (children) above that.
+  @usableFromInline var root: Node
+
+  /// The most elements a leaf holds and the most children a branch holds. Small enough that a
+  /// change copies little, large enough that the tree stays shallow (five levels hold a million).
+  @inlinable public static var nodeCapacity: Int { 16 }
+
+  /// An empty array.
+  public init() {
+    root = Node(leaf: [])
+  }
+
+  /// An array of the elements of `elements`, in order.
+  public init<S: Sequence>(_ elements: S) where S.Element == Element {
+    root = Node.build(ContiguousArray(elements))
+  }
+}
+
+// MARK: - The tree
+
+extension PersistentArray {
+  /// A node of the tree. A leaf holds elements; a branch holds children and the total count of
+  /// their elements.
+  ///
+  /// A node is changed only through a value that refers to it uniquely (`makeRootUnique`, then
+  /// `makeChildUnique` on the way down), so no two accesses to its fields can overlap: the
+  /// fields skip the dynamic exclusivity checks, which would otherwise cost more than the work.
+  @usableFromInline
+  final class Node {
+    /// The elements below this node.
+    @exclusivity(unchecked) @usableFromInline var count: Int
+    /// A leaf's elements (empty in a branch).
+    @exclusivity(unchecked) @usableFromInline var elements: ContiguousArray<Element>
+    /// A branch's children, never empty in a branch (empty in a leaf).
+    @exclusivity(unchecked) @usableFromInline var children: ContiguousArray<Node>
+
+    @inlinable
+    init(leaf elements: ContiguousArray<Element>) {
+      count = elements.count
+      self.elements = elements
+      children = []
+    }
+
+    @inlinable
+    init(branch children: ContiguousArray<Node>, count: Int) {
+      self.count = count
+      elements = []
+      self.children = children
+    }
+
+    @inlinable
+    convenience init(branch children: ContiguousArray<Node>) {
+      var total = 0
+      for child in children { total += child.count }
+      self.init(branch: children, count: total)
+    }
+
+    @inlinable var isLeaf: Bool { children.isEmpty }
+
+    /// A node with the same content that no other value refers to yet. Its arrays share their
+    /// buffers with this node's until one of them is changed, which then copies that one buffer.
+    @inlinable
+    func copy() -> Node {
+      isLeaf ? Node(leaf: elements) : Node(branch: children, count: count)
+    }
+
+    /// The child that holds element `index` of this branch, and the element's index within it.
+    /// `index == count` names the end of the last child (where `append` goes).
+    @inlinable
+    func locate(_ index: Int) -> (child: Int, index: Int) {
+      var index = index
+      let last = children.count - 1
+      for child in 0..<last {
+        let count = children[child].count
+        if index < count { return (child, index) }
+        index -= count
+      }
+      return (last, index)
+    }
+
+    /// Makes `children[child]` a node that only this (uniquely referenced) branch refers to.
+    @inlinable
+    func makeChildUnique(_ child: Int) {
+      if !isKnownUniquelyReferenced(&children[child]) {
+        children[child] = children[child].copy()
+      }
+    }
+
+    /// Builds a balanced tree of `elements`: full leaves, then full branches above them.
+    @inlinable
+    static func build(_ elements: ContiguousArray<Element>) -> Node {
+      let capacity = PersistentArray.nodeCapacity
+      if elements.count <= capacity { return Node(leaf: elements) }
+      var level = ContiguousArray<Node>()
+      level.reserveCapacity((elements.count + capacity - 1) / capacity)
+      var start = elements.startIndex
+      while start < elements.endIndex {
+        let end = Swift.min(start + capacity, elements.endIndex)
+        level.append(Node(leaf: ContiguousArray(elements[start..<end])))
+        start = end
+      }
+      while level.count > 1 {
+        var above = ContiguousArray<Node>()
+        above.reserveCapacity((level.count + capacity - 1) / capacity)
+        var first = 0
+        while first < level.count {
+          let end = Swift.min(first + capacity, level.count)
+          above.append(Node(branch: ContiguousArray(level[first..<end])))
+          first = end
+        }
+        level = above
+      }
+      return level[0]
+    }
+
+    /// Inserts `element` at `index` of this uniquely referenced node. Returns the node split off
+    /// to its right when this node grew past the capacity; the caller inserts it after this one.
+    @inlinable
+    func insert(_ element: Element, at index: Int) -> Node? {
+      count += 1
+      let capacity = PersistentArray.nodeCapacity
+      if isLeaf {
+        elements.insert(element, at: index)
+        guard elements.count > capacity else { return nil }
+        // Appending leaves this node full and starts a new one; an insertion in the middle
+        // splits it in half, so that further insertions nearby do not split again at once.
+        let keep = index == elements.count - 1 ? capacity : elements.count / 2
+        let right = Node(leaf: ContiguousArray(elements[keep...]))
+        elements.removeSubrange(keep...)
+        count = keep
+        return right
+      }
+      let (child, offset) = locate(index)
+      makeChildUnique(child)
+      guard let split = children[child].insert(element, at: offset) else { return nil }
+      children.insert(split, at: child + 1)
+      guard children.count > capacity else { return nil }
+      let keep = child + 1 == children.count - 1 ? capacity : children.count / 2
+      let right = Node(branch: ContiguousArray(children[keep...]))
+      children.removeSubrange(keep...)
+      count -= right.count
+      return right
+    }
+
+    /// Removes and returns the element at `index` of this uniquely referenced node. A child left
+    /// empty is dropped.
+    @inlinable
+    func remove(at index: Int) -> Element {
+      count -= 1
+      if isLeaf { return elements.remove(at: index) }
+      let (child, offset) = locate(index)
+      makeChildUnique(child)
+      let element = children[child].remove(at: offset)
+      if children[child].count == 0 { children.remove(at: child) }
+      return element
+    }
+
+    /// The leaf that holds element `index`, and the index of its first element.
+    @inlinable
+    func leaf(containing index: Int) -> (leaf: Node, start: Int) {
+      var node = self
+      var start = 0
+      var index = index
+      while !node.isLeaf {
+        let (child, offset) = node.locate(index)
+        start += index - offset
+        index = offset
+        node = node.children[child]
+      }
+      return (node, start)
+    }
+  }
+
+  /// Makes the root a node that only this value refers to.
+  @inlinable
+  mutating func makeRootUnique() {
+    if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+  }
+
+  /// After a removal: a branch with one child is replaced by the child, an empty branch by an
+  /// empty leaf, so the tree is never deeper than it needs to be at the top.
+  @inlinable
+  mutating func shrinkRoot() {
+    while !root.isLeaf && root.children.count <= 1 {
+      root = root.children.first ?? Node(leaf: [])
+    }
+  }
+
+  @inlinable
+  func checkIndex(_ index: Int) {
+    precondition(index >= 0 && index < root.count, "PersistentArray index out of range")
+  }
+}
+
+// MARK: - Collection
+
+extension PersistentArray: RandomAccessCollection, MutableCollection {
+  public typealias Index = Int
+  public typealias Indices = Range<Int>
+  public typealias SubSequence = Slice<PersistentArray<Element>>
+
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { root.count }
+  @inlinable public var count: Int { root.count }
+  @inlinable public var isEmpty: Bool { root.count == 0 }
+  @inlinable public func index(after i: Int) -> Int { i + 1 }
+  @inlinable public func index(before i: Int) -> Int { i - 1 }
+
+  /// The element at `position`. Reading walks down the tree; changing copies only the nodes on
+  /// the path that another value shares, then changes the element in place.
+  @inlinable
+  public subscript(position: Int) -> Element {
+    get {
+      checkIndex(position)
+      var node = root
+      var index = position
+      while !node.isLeaf {
+        let (child, offset) = node.locate(index)
+        node = node.children[child]
+        index = offset
+      }
+      return node.elements[index]
+    }
+    _modify {
+      checkIndex(position)
+      makeRootUnique()
+      var node = root
+      var index = position
+      while !node.isLeaf {
+        let (child, offset) = node.locate(index)
+        node.makeChildUnique(child)
+        node = node.children[child]
+        index = offset
+      }
+      yield &node.elements[index]
+    }
+  }
+
+  @inlinable
+  public subscript(bounds: Range<Int>) -> Slice<PersistentArray<Element>> {
+    get {
+      precondition(bounds.lowerBound >= 0 && bounds.upperBound <= count, "range out of bounds")
+      return Slice(base: self, bounds: bounds)
+    }
+    set {
+      replaceSubrange(bounds, with: newValue)
+    }
+  }
+
+  @inlinable
+  public func makeIterator() -> Iterator {
+    Iterator(root: root)
+  }
+
+  /// Iterates leaf by leaf: one walk down the tree per leaf, so O(1) amortized per element.
+  public struct Iterator: IteratorProtocol {
+    @usableFromInline let root: Node
+    @usableFromInline var position = 0
+    @usableFromInline var leaf: ContiguousArray<Element> = []
+    @usableFromInline var offset = 0
+
+    @inlinable
+    init(root: Node) {
+      self.root = root
+    }
+
+    @inlinable
+    public mutating func next() -> Element? {
+      if offset == leaf.count {
+        guard position < root.count else { return nil }
+        leaf = root.leaf(containing: position).leaf.elements
+        offset = 0
+      }
+      defer {
+        offset += 1
+        position += 1
+      }
+      return leaf[offset]
+    }
+  }
+}
+
+// MARK: - Changing the length
+
+extension PersistentArray: RangeReplaceableCollection {
+  @inlinable
+  public mutating func append(_ newElement: Element) {
+    insert(newElement, at: count)
+  }
+
+  @inlinable
+  public mutating func insert(_ newElement: Element, at index: Int) {
+    precondition(index >= 0 && index <= count, "PersistentArray index out of range")
+    makeRootUnique()
+    if let split = root.insert(newElement, at: index) {
+      root = Node(branch: [root, split])
+    }
+  }
+
+  @discardableResult
+  @inlinable
+  public mutating func remove(at index: Int) -> Element {
+    checkIndex(index)
+    makeRootUnique()
+    let element = root.remove(at: index)
+    shrinkRoot()
+    return element
+  }
+
+  @discardableResult
+  @inlinable
+  public mutating func removeLast() -> Element {
+    precondition(!isEmpty, "Can't remove last element from an empty collection")
+    return remove(at: count - 1)
+  }
+
+  @discardableResult
+  @inlinable
+  public mutating func removeFirst() -> Element {
+    precondition(!isEmpty, "Can't remove first element from an empty collection")
+    return remove(at: 0)
+  }
+
+  public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    root = Node(leaf: [])
+  }
+
+  public mutating func reserveCapacity(_ n: Int) {}
+
+  /// Replaces `subrange` with `newElements`: element by element (O(log n) each) when few change,
+  /// by rebuilding the tree (O(n)) when many do.
+  public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
+  where C.Element == Element {
+    precondition(
+      subrange.lowerBound >= 0 && subrange.upperBound <= count, "PersistentArray range out of bounds")
+    let changed = subrange.count + newElements.count
+    if changed <= Swift.max(Self.nodeCapacity, count / Self.nodeCapacity) {
+      for _ in subrange { remove(at: subrange.lowerBound) }
+      var index = subrange.lowerBound
+      for element in newElements {
+        insert(element, at: index)
+        index += 1
+      }
+      return
+    }
+    var all = ContiguousArray<Element>()
+    all.reserveCapacity(count - subrange.count + newElements.count)
+    all.append(contentsOf: self[0..<subrange.lowerBound])
+    all.append(contentsOf: newElements)
+    all.append(contentsOf: self[subrange.upperBound..<count])
+    root = Node.build(all)
+  }
+}
+
+// MARK: - Conformances
+
+extension PersistentArray: ExpressibleByArrayLiteral {
+  public init(arrayLiteral elements: Element...) {
+    self.init(elements)
+  }
+}
+
+/// Copies share only nodes that no value changes (see the type's notes), exactly as copies of an
+/// `Array` share a buffer.
+extension PersistentArray: @unchecked Sendable where Element: Sendable {}
+
+extension PersistentArray: Equatable where Element: Equatable {
+  /// Equal when they hold equal elements in the same order.
+  ///
+  /// Subtrees that both values share are equal without a look at their elements, so comparing a
+  /// value with one derived from it by k changes costs O(k log n), not O(n): a `ViewStore` that
+  /// compares a field of rows with the previous state's pays for the rows that changed.
+  public static func == (lhs: PersistentArray, rhs: PersistentArray) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    return Node.sameElements(lhs.root, rhs.root) ?? lhs.elementsEqual(rhs)
+  }
+}
+
+extension PersistentArray.Node where Element: Equatable {
+  /// Whether two subtrees hold equal elements, `nil` when their shapes differ (the caller then
+  /// compares element by element). Shared nodes are equal at once, so only the paths where the
+  /// two trees differ are walked. (Called through the `Equatable` witness, unspecialized: it
+  /// touches as few generic types as it can.)
+  @usableFromInline
+  static func sameElements(_ lhs: PersistentArray.Node, _ rhs: PersistentArray.Node) -> Bool? {
+    if lhs === rhs { return true }
+    guard lhs.count == rhs.count, lhs.isLeaf == rhs.isLeaf else { return nil }
+    if lhs.isLeaf { return lhs.elements == rhs.elements }
+    guard lhs.children.count == rhs.children.count else { return nil }
+    return lhs.children.withUnsafeBufferPointer { left in
+      rhs.children.withUnsafeBufferPointer { right -> Bool? in
+        for child in 0..<left.count where left[child] !== right[child] {
+          guard let same = sameElements(left[child], right[child]) else { return nil }
+          if !same { return false }
+        }
+        return true
+      }
+    }
+  }
+}
+
+extension PersistentArray: Hashable where Element: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for element in self { hasher.combine(element) }
+  }
+}
+
+extension PersistentArray: Encodable where Element: Encodable {
+  /// Encodes the elements as an unkeyed container, as `Array` does.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    for element in self { try container.encode(element) }
+  }
+}
+
+extension PersistentArray: Decodable where Element: Decodable {
+  /// Decodes an unkeyed container of elements, as `Array` does.
+  public init(from decoder: any Decoder) throws {
+    self.init(try [Element](from: decoder))
+  }
+}
+
+extension PersistentArray: CustomStringConvertible, CustomDebugStringConvertible {
+  /// The elements as `Array` prints them: `[1, 2, 3]`.
+  public var description: String { Array(self).description }
+  /// `PersistentArray([1, 2, 3])`.
+  public var debugDescription: String { "PersistentArray(\(Array(self).debugDescription))" }
+}
