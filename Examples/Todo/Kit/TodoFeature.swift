@@ -12,16 +12,19 @@ import ReactiveMVI
 /// an error, so no change shown as saving is lost).
 public struct TodoFeature: Feature {
   public struct State: Equatable, Sendable {
-    public var todos: [Todo]
+    /// The items, in order. A `PersistentArray`, not an `Array`: every state the store publishes
+    /// is kept by someone (the view, a subscriber), so a change of one item of an `Array` would
+    /// copy the whole list; here it copies O(log n) (Docs/Store.md, "Large lists in state").
+    public var todos: PersistentArray<Todo>
     public var filter: Filter = .all
     public var nextID: Int
     public var persistence: Persistence = .idle
 
     /// A list starting from `todos` (new ids continue after the largest one).
-    public init(todos: [Todo] = [], filter: Filter = .all) {
-      self.todos = todos
+    public init(todos: some Sequence<Todo> = [], filter: Filter = .all) {
+      self.todos = PersistentArray(todos)
       self.filter = filter
-      self.nextID = Self.nextID(after: todos)
+      self.nextID = Self.nextID(after: self.todos)
     }
 
     /// The id of the next item added to `todos`: one more than the largest id, or, once the
@@ -29,7 +32,7 @@ public struct TodoFeature: Feature {
     /// one: a list cannot hold 2^53 items). Never overflows, whatever ids `todos` holds.
     ///
     /// - Complexity: O(n) in the number of items.
-    static func nextID(after todos: [Todo]) -> Int {
+    static func nextID(after todos: PersistentArray<Todo>) -> Int {
       let largest = todos.lazy.map(\.id).max() ?? 0
       if largest < Todo.validIDs.upperBound { return max(largest, 0) + 1 }
       let used = Set(todos.lazy.map(\.id))
@@ -127,11 +130,11 @@ public struct TodoFeature: Feature {
   }
 
   /// Writes `todos` through `storage` when started; a failure becomes ``Result/saveFailed(_:)``.
-  private func save(_ todos: [Todo]) -> Effect<Result, Event> {
+  private func save(_ todos: PersistentArray<Todo>) -> Effect<Result, Event> {
     let storage = storage
     return Effect<Result, Event>.observable(
       Observable.deferred { () -> Observable<Result> in
-        try storage.save(todos)
+        try storage.save(Array(todos))
         return .just(.saved(count: todos.count))
       }
     ).catch { .saveFailed("\($0)") }
@@ -148,7 +151,10 @@ public struct TodoFeature: Feature {
         state.todos[index].isDone.toggle()
       }
     case .deleted(let id):
-      state.todos.removeAll { $0.id == id }
+      // Ids are unique (checked on load, assigned by `nextID`): one item at most.
+      if let index = state.todos.firstIndex(where: { $0.id == id }) {
+        state.todos.remove(at: index)
+      }
     case .filterChanged(let filter):
       state.filter = filter
     case .clearedCompleted:
