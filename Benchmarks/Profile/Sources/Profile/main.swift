@@ -53,6 +53,18 @@ where Rows.Index == Int {
   return last.state?.rows.count ?? 0
 }
 
+/// The label of the `driver-binder` scenario: what a Binder writes to.
+final class Label {
+  var text = 0
+}
+
+/// A chain of `depth` `map` operators (`chain-depth-N`).
+func mapChain(_ source: Observable<Int>, depth: Int) -> Observable<Int> {
+  var chain = source
+  for _ in 0..<depth { chain = chain.map { $0 &+ 1 } }
+  return chain
+}
+
 /// A view that renders nothing: the discarding render sink of the `hero` scenarios.
 final class DiscardingHeroView: HeroView {
   var rendered = 0
@@ -231,6 +243,35 @@ case "zip":
     if value & 1 == 0 { left.accept(value) } else { right.accept(value) }
   }
   subscription.dispose()
+case let name where name.hasPrefix("fanout-"):
+  // One relay, N subscribers; per accept (N deliveries).
+  let size = Int(name.dropFirst("fanout-".count)) ?? 100
+  let relay = PublishRelay<Int>()
+  let subscriptions = (0..<size).map { _ in relay.subscribe(onNext: onNext) }
+  for value in 0..<count { relay.accept(value) }
+  for subscription in subscriptions { subscription.dispose() }
+case let name where name.hasPrefix("chain-depth-"):
+  // A relay through N `map` operators; per accept.
+  let depth = Int(name.dropFirst("chain-depth-".count)) ?? 10
+  let relay = PublishRelay<Int>()
+  let subscription = mapChain(relay.asObservable(), depth: depth).subscribe(onNext: onNext)
+  for value in 0..<count { relay.accept(value) }
+  subscription.dispose()
+case "driver-binder":
+  // A BehaviorRelay as a Driver into a Binder, accepted on the main thread: RxCocoa's timing
+  // writes the label before `accept` returns.
+  let label = Label()
+  let relay = BehaviorRelay(value: 0)
+  let subscription = relay.asDriver().drive(Binder(label) { $0.text = $1 })
+  for value in 0..<count { relay.accept(value) }
+  subscription.dispose()
+  sink.value &+= label.text
+case "driver-binder-closure":
+  // Its peer: the value written to the label by hand.
+  let label = Label()
+  let write: (Int) -> Void = { label.text = $0 }
+  for value in 0..<count { write(value) }
+  sink.value &+= label.text
 case let name where name.hasPrefix("rows-view-"):
   // The rows of `rows-N` with a ViewStore that tracks the rows field, sending on the main thread
   // (each state is applied to the view before `send` returns).
@@ -259,6 +300,7 @@ default:
       + " flat-map-latest, store, store-direct, store-closure, store-closure-locked, store-scan, hero,"
       + " hero-closure, dispose-many, chain-subscribe, relay-closure, chain-closure, fanout-closure,"
       + " subscribe-dispose-closure, behavior-closure, combine-latest-closure, zip, rows-N (a store"
-      + " of N rows in a PersistentArray), rows-array-N (the same rows in an Array)")
+      + " of N rows in a PersistentArray), rows-view-N (with a ViewStore), rows-array-N (the same rows"
+      + " in an Array), fanout-N, chain-depth-N, driver-binder, driver-binder-closure")
 }
 print(sink.value)
