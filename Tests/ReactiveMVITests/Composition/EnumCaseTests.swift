@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 
 @testable import ReactiveMVI
@@ -16,6 +18,27 @@ import Testing
     #expect(first.extract(from: .bare) == nil)
     #expect(first.extract(from: .row(id: 1, .a)) == nil)
     #expect(EnumCase(Intent.second).extract(from: .second(.a)) == .a)
+  }
+
+  @Test func answersTheSameBeforeAndAfterItHasSeenAValueOfItsCase() {
+    let second = EnumCase(Intent.second)
+    #expect(second.extract(from: .first(.a)) == nil)  // not yet seen: read by Mirror
+    #expect(second.extract(from: .bare) == nil)
+    #expect(second.extract(from: .second(.b(5))) == .b(5))  // seen: remembered
+    #expect(second.extract(from: .first(.a)) == nil)
+    #expect(second.extract(from: .bare) == nil)
+    #expect(second.extract(from: .second(.a)) == .a)
+  }
+
+  @Test func threadsExtractingAtOnceAllGetTheRightAnswer() {
+    let first = EnumCase(Intent.first)
+    let wrong = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: 64) { index in
+      let value: Intent = index.isMultiple(of: 2) ? .first(.b(index)) : .second(.b(index))
+      let expected: Payload? = index.isMultiple(of: 2) ? .b(index) : nil
+      if first.extract(from: value) != expected { wrong.add(1, ordering: .relaxed) }
+    }
+    #expect(wrong.load(ordering: .relaxed) == 0)
   }
 
   @Test func readsALabelledPayloadAndAnIndirectCase() {
