@@ -1670,10 +1670,7 @@ func docExample_ReactiveMVI_Composition_ChildFeature_1(bag: DisposeBag, schedule
     struct State { var counter = Counter.State(); var title = "" }
     enum Intent { case counter(Counter.Intent), rename(String) }
 
-    static let counter = ChildFeature<Screen, Counter>(
-      Counter(), state: \.counter,
-      intent: { if case .counter(let intent) = $0 { intent } else { nil } },
-      result: { .counter($0) }, extractResult: { if case .counter(let r) = $0 { r } else { nil } })
+    static let counter = ChildFeature<Screen, Counter>(Counter(), state: \.counter, intent: Intent.counter)
 
     func handle(_ intent: Intent, state: State) -> Effect<Intent, Never> {
       Self.counter.handle(intent, state: state) ?? .result(intent)
@@ -1696,6 +1693,18 @@ func docExample_ReactiveMVI_Composition_ScopedStore_1(bag: DisposeBag, scheduler
   button.states.subscribe(onNext: { print($0) }).disposed(by: bag)
   // Prints: Count: 0
   button.send(())
+  // Prints: Count: 1
+  // end snippet
+}
+
+func docExample_ReactiveMVI_Composition_StoreType_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveMVI/Composition/StoreType.swift#1
+  let store = Store(initialState: Counter.State(), feature: Counter())   // Feature's example
+  func press<S: StoreType>(_ button: S) where S.Intent == Void, S.State == String {
+    button.send(())
+    print(button.state)
+  }
+  press(store.scope(state: { "Count: \($0.count)" }, intent: { Counter.Intent.increment }))
   // Prints: Count: 1
   // end snippet
 }
@@ -1881,6 +1890,14 @@ func docExample_ReactiveMVI_View_ViewStore_1(bag: DisposeBag, scheduler: TestSch
     let viewStore = ViewStore(Store(initialState: Counter.State(), feature: Counter()))
     var title: String { "Count: \(viewStore.count)" }   // tracked: `count` only
     func plusTapped() { viewStore.send(.increment) }
+  }
+
+  @MainActor final class CountLabel {   // a child view over a scope of the same store
+    let viewStore: ViewStore<ScopedStore<Int, Void>>
+    init(_ store: Store<Counter>) {
+      viewStore = ViewStore(store.scope(state: \.count, intent: { Counter.Intent.increment }))
+    }
+    var text: String { "\(viewStore.state)" }
   }
   // end snippet
 }
@@ -2164,6 +2181,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Traits/TraitZip.swift#2", docExample_ReactiveCore_Traits_TraitZip_2, ["done"]),
   ("Sources/ReactiveMVI/Collections/PersistentArray.swift#1", docExample_ReactiveMVI_Collections_PersistentArray_1, ["false true"]),
   ("Sources/ReactiveMVI/Composition/ScopedStore.swift#1", docExample_ReactiveMVI_Composition_ScopedStore_1, ["Count: 0", "Count: 1"]),
+  ("Sources/ReactiveMVI/Composition/StoreType.swift#1", docExample_ReactiveMVI_Composition_StoreType_1, ["Count: 1"]),
   ("Sources/ReactiveMVI/Middleware/Middleware.swift#1", docExample_ReactiveMVI_Middleware_Middleware_1, ["track increment"]),
   ("Sources/ReactiveMVI/Recording/IntentRecording.swift#1", docExample_ReactiveMVI_Recording_IntentRecording_1, []),
   ("Sources/ReactiveMVI/Store/Feature.swift#1", docExample_ReactiveMVI_Store_Feature_1, ["1"]),

@@ -16,7 +16,7 @@ public final class TodoViewModel {
     public var isDone: Bool
   }
 
-  public let viewStore: ViewStore<TodoFeature>
+  public let viewStore: ViewStore<Store<TodoFeature>>
 
   public init(store: Store<TodoFeature>) {
     viewStore = ViewStore(store)

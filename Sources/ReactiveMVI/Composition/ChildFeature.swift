@@ -1,16 +1,18 @@
 /// A child feature embedded in a parent feature: the child's state lives at a key path of the
-/// parent's state, its intents, results and events are cases of the parent's (embedded and
-/// extracted by closures), and the parent delegates to it in its own `handle` and `reduce`.
+/// parent's state, its intents, results and events are cases of the parent's, and the parent
+/// delegates to it in its own `handle`, `reduce` and `effect(after:state:)`.
+///
+/// The child is embedded by the parent's enum cases (`intent: Intent.counter`, and `result:`
+/// and `event:` when they differ); the helper derives from those constructors how to extract a
+/// child's intent or result from the parent's (by reflection, see the long form below for a
+/// path without it).
 ///
 /// ```swift
 /// struct Screen: Feature {
 ///   struct State { var counter = Counter.State(); var title = "" }
 ///   enum Intent { case counter(Counter.Intent), rename(String) }
 ///
-///   static let counter = ChildFeature<Screen, Counter>(
-///     Counter(), state: \.counter,
-///     intent: { if case .counter(let intent) = $0 { intent } else { nil } },
-///     result: { .counter($0) }, extractResult: { if case .counter(let r) = $0 { r } else { nil } })
+///   static let counter = ChildFeature<Screen, Counter>(Counter(), state: \.counter, intent: Intent.counter)
 ///
 ///   func handle(_ intent: Intent, state: State) -> Effect<Intent, Never> {
 ///     Self.counter.handle(intent, state: state) ?? .result(intent)
@@ -38,7 +40,8 @@ public struct ChildFeature<Parent: Feature, Child: Feature> {
   let extractResult: @Sendable (Parent.Result) -> Child.Result?
   let embedEvent: @Sendable (Child.Event) -> Parent.Event
 
-  /// Embeds `child`, whose state is at `state`.
+  /// Embeds `child`, whose state is at `state`, with hand-written extraction closures (the long
+  /// form: no reflection on the store's path).
   ///
   /// - Parameters:
   ///   - child: the feature to embed.
@@ -108,10 +111,10 @@ extension OptionalChildFeature: @unchecked Sendable where Child: Sendable {}
 extension ChildFeatures: @unchecked Sendable where Child: Sendable {}
 
 /// The function from an impossible value: a child without events has none to embed.
-@Sendable private func absurd<Value>(_ never: Never) -> Value {}
+@Sendable func absurd<Value>(_ never: Never) -> Value {}
 
 /// The same, for a row's event (its id comes first).
-@Sendable private func absurdRow<ID, Value>(_ id: ID, _ never: Never) -> Value {}
+@Sendable func absurdRow<ID, Value>(_ id: ID, _ never: Never) -> Value {}
 
 extension ChildFeatures where Child.Event == Never {
   /// Embeds one `child` (a feature without events) per element of the array at `state`.
@@ -146,7 +149,7 @@ extension ChildFeatures where Child.Event == Never, Child.State: Identifiable, C
 /// with the child's state at an optional key path (TCA's `ifLet`). While the state is `nil`,
 /// the child's intents are ignored (their `handle` returns ``Effect/none``) and its results
 /// leave the parent state unchanged (a result of an effect that outlived the child's state is
-/// dropped).
+/// dropped; its ``effect(after:state:)`` starts nothing then).
 public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
   /// The embedded feature.
   public let child: Child
@@ -189,6 +192,14 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
     state[keyPath: self.state] = child.reduce(childState, childResult)
     return state
   }
+
+  /// The child's ``Feature/effect(after:state:)`` for `result`, in the parent's terms
+  /// (``Effect/none`` while its state is `nil`); nil when `result` is not the child's.
+  public func effect(after result: Parent.Result, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+    guard let childResult = extractResult(result) else { return nil }
+    guard let childState = state[keyPath: self.state] else { return Effect.none }
+    return child.effect(after: childResult, state: childState).map(embedResult).mapEvents(embedEvent)
+  }
 }
 
 /// A collection of child features keyed by id (rows of a list; TCA's `forEach`): each child's
@@ -198,7 +209,8 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
 /// A row's effects are cancelled by their ids *within that row*: the same `cancellable(id:)` in
 /// two rows are two different ids. An intent or result for an id that is no longer in the array
 /// is ignored (``Effect/none`` / the state unchanged), so an effect that outlives its row cannot
-/// resurrect it.
+/// resurrect it. A row's ``Feature/effect(after:state:)`` runs through
+/// ``effect(after:state:)``, with the row's new state and its ids scoped to the row.
 public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Sendable> {
   /// The feature of each row.
   public let child: Child
@@ -233,10 +245,7 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
     guard let row = state[keyPath: self.state].first(where: { $0[keyPath: id] == rowID }) else {
       return Effect.none
     }
-    return child.handle(childIntent, state: row)
-      .scopingIDs(AnyHashable(rowID))
-      .map { [embedResult] in embedResult(rowID, $0) }
-      .mapEvents { [embedEvent] in embedEvent(rowID, $0) }
+    return inRow(rowID, child.handle(childIntent, state: row))
   }
 
   /// The parent state with the row reduced (unchanged when the row is gone); nil when `result`
@@ -249,6 +258,25 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
     var state = state
     state[keyPath: self.state][index] = child.reduce(state[keyPath: self.state][index], childResult)
     return state
+  }
+
+  /// The row's ``Feature/effect(after:state:)`` for `result`, given the row's new state, in the
+  /// parent's terms with its cancellation ids scoped to the row (``Effect/none`` when the row is
+  /// gone); nil when `result` is not a row's.
+  public func effect(after result: Parent.Result, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+    guard let (rowID, childResult) = extractResult(result) else { return nil }
+    guard let row = state[keyPath: self.state].first(where: { $0[keyPath: id] == rowID }) else {
+      return Effect.none
+    }
+    return inRow(rowID, child.effect(after: childResult, state: row))
+  }
+
+  /// A row's effect in the parent's terms, its cancellation ids scoped to the row.
+  private func inRow(_ rowID: ID, _ effect: Effect<Child.Result, Child.Event>) -> Effect<Parent.Result, Parent.Event> {
+    effect
+      .scopingIDs(AnyHashable(rowID))
+      .map { [embedResult] in embedResult(rowID, $0) }
+      .mapEvents { [embedEvent] in embedEvent(rowID, $0) }
   }
 
   /// Cancels every effect of the row `id` that was marked with `effectID`.

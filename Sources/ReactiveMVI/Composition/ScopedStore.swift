@@ -1,5 +1,6 @@
 /// A child view's handle on part of a store: its state (derived from the parent's), its state
-/// stream, and a `send` that wraps its intents into the parent's. Made by ``Store/scope(state:intent:)``.
+/// stream, and a `send` that wraps its intents into the parent's. Made by ``StoreType/scope(state:intent:)``
+/// on a ``Store`` or on another scoped store; a ``ViewStore`` reads one like a whole store.
 ///
 /// There is no second store and no second queue: a scoped store reads the parent's states and
 /// sends to the parent, so the child sees its state change exactly when, and in the order, the
@@ -42,28 +43,5 @@ public final class ScopedStore<State, Intent>: ObserverType, @unchecked Sendable
   /// `ObserverType`: elements are sent as intents (`intents.bind(to: scoped)`).
   public func on(_ event: Event<Intent>) {
     if case .next(let intent) = event { send(intent) }
-  }
-
-  /// A further scope of this one.
-  public func scope<ChildState, ChildIntent>(
-    state toChild: @escaping (State) -> ChildState, intent fromChild: @escaping (ChildIntent) -> Intent
-  ) -> ScopedStore<ChildState, ChildIntent> {
-    let readState = self.readState, sendIntent = self.sendIntent
-    return ScopedStore<ChildState, ChildIntent>(
-      state: { toChild(readState()) }, states: states.map(toChild),
-      send: { sendIntent(fromChild($0)) })
-  }
-}
-
-extension Store {
-  /// A handle on part of this store for a child view: its state is `toChild` of this store's
-  /// state, and its intents are sent here as `fromChild(intent)`. See ``ScopedStore``.
-  public func scope<ChildState, ChildIntent>(
-    state toChild: @escaping (F.State) -> ChildState,
-    intent fromChild: @escaping (ChildIntent) -> F.Intent
-  ) -> ScopedStore<ChildState, ChildIntent> {
-    ScopedStore(
-      state: { [self] in toChild(self.state) }, states: states.map(toChild),
-      send: { [self] in self.send(fromChild($0)) })
   }
 }

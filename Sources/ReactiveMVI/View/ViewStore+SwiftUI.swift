@@ -14,7 +14,7 @@
     /// TextField("Title", text: viewStore.binding(\.draft, send: { .draftChanged($0) }))
     /// ```
     public func binding<Value>(
-      _ keyPath: KeyPath<F.State, Value>, send intent: @escaping (Value) -> F.Intent
+      _ keyPath: KeyPath<S.State, Value>, send intent: @escaping (Value) -> S.Intent
     ) -> Binding<Value> {
       Binding(
         get: { self[dynamicMember: keyPath] },
