@@ -4,14 +4,14 @@
 
 import Dispatch
 import ReactiveMVI
+import Synchronization
+import Testing
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
-import Testing
 
 /// What a stress round watches: whether `dispose()` has returned, and every callback of the store
 /// that starts after that.
@@ -148,8 +148,7 @@ struct SeededGenerator: RandomNumberGenerator {
     DispatchQueue.global().async(group: group) {
       _ = eventually { watch.handled.load(ordering: .relaxed) >= disposeAfter }
       // Then while a render runs on a sender's thread (or once the senders are done).
-      while !watch.rendering.load(ordering: .acquiring) && !sendersDone.load(ordering: .acquiring)
-      {
+      while !watch.rendering.load(ordering: .acquiring) && !sendersDone.load(ordering: .acquiring) {
         sched_yield()
       }
       store.dispose()
