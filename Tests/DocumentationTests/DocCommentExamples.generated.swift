@@ -1861,6 +1861,27 @@ func docExample_ReactiveMVI_Store_Feature_2(bag: DisposeBag, scheduler: TestSche
   // end snippet
 }
 
+func docExample_ReactiveMVI_Store_Feature_3(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveMVI/Store/Feature.swift#3
+  struct Clamped: Feature {
+    struct State: Equatable { var level = 0 }
+    enum Intent { case up }
+
+    func reduce(_ state: State, _ intent: Intent) -> State {
+      State(level: min(state.level + 1, 1))
+    }
+  }
+
+  let store = Store(initialState: Clamped.State(), feature: Clamped())
+  let subscription = store.subscribeStates(onNext: { print($0.level) })
+  // Prints: 0
+  store.send(.up)
+  // Prints: 1
+  store.send(.up)  // reduced to an equal state: nothing is published
+  subscription.dispose()
+  // end snippet
+}
+
 func docExample_ReactiveMVI_Store_Store_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveMVI/Store/Store.swift#1
   let store = Store(initialState: Counter.State(), feature: Counter())
@@ -2185,6 +2206,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveMVI/Middleware/Middleware.swift#1", docExample_ReactiveMVI_Middleware_Middleware_1, ["track increment"]),
   ("Sources/ReactiveMVI/Recording/IntentRecording.swift#1", docExample_ReactiveMVI_Recording_IntentRecording_1, []),
   ("Sources/ReactiveMVI/Store/Feature.swift#1", docExample_ReactiveMVI_Store_Feature_1, ["1"]),
+  ("Sources/ReactiveMVI/Store/Feature.swift#3", docExample_ReactiveMVI_Store_Feature_3, ["0", "1"]),
   ("Sources/ReactiveMVI/Store/Store.swift#1", docExample_ReactiveMVI_Store_Store_1, ["0", "1"]),
   ("Sources/ReactiveMVI/Store/Store.swift#2", docExample_ReactiveMVI_Store_Store_2, ["0", "1"]),
   ("Sources/ReactiveTesting/Marbles.swift#1", docExample_ReactiveTesting_Marbles_1, []),

@@ -4,7 +4,9 @@ extension Middleware {
   /// The cause is the intent being handled, or `result <r>` for a result from a running effect.
   /// For struct states only the stored properties that changed are printed
   /// (`name: old → new`, compared by their descriptions, strings quoted); other states (enums, classes)
-  /// print the whole new state. A result that leaves the state as it was prints `(no change)`.
+  /// print the whole new state. A result the feature calls unchanged is not published, so it
+  /// prints nothing (see ``Feature/stateHasChanged(from:to:)``); a published state that looks
+  /// the same as the old one prints `(no change)`.
   /// Events print as `event <e>`, unmapped effect errors as `effect failed: <error>`.
   ///
   /// ```swift

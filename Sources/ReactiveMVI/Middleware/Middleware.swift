@@ -10,7 +10,9 @@ public enum StoreActivity<F: Feature> {
   /// A result is about to be reduced; `origin` says whether `handle` returned it synchronously
   /// (`.intent`) or a running effect emitted it (`.effect`).
   case result(F.Result, origin: OutputOrigin)
-  /// `reduce` produced a new state (sent for every reduced result, even when equal).
+  /// `reduce` produced a new state: sent for every reduced result that the feature says changed
+  /// the state (``Feature/stateHasChanged(from:to:)``; by default, for an `Equatable` state, one
+  /// not equal to the old state).
   case stateChanged(from: F.State, to: F.State)
   /// A one-off event is being published.
   case event(F.Event, origin: OutputOrigin)

@@ -100,6 +100,40 @@ public protocol Feature<State, Intent> {
   /// dropped errors are reported to middleware as ``StoreActivity/effectFailed(_:)``. Either way an
   /// effect error ends only that effect, never the store.
   func result(for error: any Error) -> Result?
+
+  /// Whether `new`, just reduced from `old`, is a change worth publishing: when it returns
+  /// `false` the store keeps `old` and publishes nothing (no state delivery, no middleware
+  /// ``StoreActivity/stateChanged(from:to:)``, no `ViewStore` update). `effect(after:state:)`
+  /// still runs, with the unchanged state.
+  ///
+  /// The default is `old != new` when `State` is `Equatable`, and `true` (every reduced result
+  /// is published) otherwise. So a reducer says "this result changes nothing" simply by
+  /// returning the state it was given. Implement it to compare less than the whole state (an id
+  /// and a version) or to publish every result of an `Equatable` state (return `true`).
+  ///
+  /// ```swift
+  /// struct Clamped: Feature {
+  ///   struct State: Equatable { var level = 0 }
+  ///   enum Intent { case up }
+  ///
+  ///   func reduce(_ state: State, _ intent: Intent) -> State {
+  ///     State(level: min(state.level + 1, 1))
+  ///   }
+  /// }
+  ///
+  /// let store = Store(initialState: Clamped.State(), feature: Clamped())
+  /// let subscription = store.subscribeStates(onNext: { print($0.level) })
+  /// // Prints: 0
+  /// store.send(.up)
+  /// // Prints: 1
+  /// store.send(.up)  // reduced to an equal state: nothing is published
+  /// subscription.dispose()
+  /// ```
+  ///
+  /// Called on the draining thread after every `reduce`; keep it cheap. The default is chosen
+  /// where the feature conforms: a feature generic over its state gets `true` unless it
+  /// implements this itself.
+  func stateHasChanged(from old: State, to new: State) -> Bool
 }
 
 extension Feature where Result == Intent {
@@ -118,4 +152,14 @@ extension Feature {
   /// No mapping: effect errors are reported to middleware and otherwise dropped.
   @inlinable
   public func result(for error: any Error) -> Result? { nil }
+
+  /// Every reduced result is published (a state that is not `Equatable` cannot be compared).
+  @inlinable
+  public func stateHasChanged(from old: State, to new: State) -> Bool { true }
+}
+
+extension Feature where State: Equatable {
+  /// A reduced state equal to the current one is not published.
+  @inlinable
+  public func stateHasChanged(from old: State, to new: State) -> Bool { old != new }
 }

@@ -29,7 +29,12 @@ import Synchronization
 /// - Intents sent before anyone subscribes are handled at once; ``states`` replays the resulting
 ///   state and ``events`` buffers events until its first subscriber.
 ///
+/// A reduced state that the feature says is unchanged (by default: equal to the current one, when
+/// `State` is `Equatable`; see ``Feature/stateHasChanged(from:to:)``) is not published.
+///
 /// Disposing the store (or releasing it) cancels every running effect; it then ignores intents.
+/// ``dispose()`` is a barrier: once it returns, no `handle`, `reduce`, middleware call or state or
+/// event delivery starts.
 public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Sendable {
   // Thread safety:
   // - `drainer` serializes all work: `handle`, `reduce`, middleware and every delivery run only on
@@ -40,8 +45,10 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   // - `published` lets any thread read the latest state (see `PublishedState`).
   // - `effects` (running effects, idle waiters, the disposed flag they obey) is under its lock; it
   //   is touched only when effects start, end or are cancelled, never for `.none`/`.result`.
-  // - `disposed` mirrors `effects.isDisposed` for the lock-free paths; everything else is
-  //   immutable or a thread-safe relay.
+  // - `gate` is the dispose barrier of the store's work: every intent and effect item runs
+  //   inside it (entered within the drainer turn), and `dispose()` closes it, waiting for an
+  //   item running on another thread. Its closed bit is the disposed flag of the lock-free
+  //   paths; everything else is immutable or a thread-safe relay.
   /// As an observer, a store takes its feature's intents (`intents.bind(to: store)`).
   public typealias Element = F.Intent
 
@@ -76,6 +83,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     @usableFromInline @exclusivity(unchecked) var handler: Unmanaged<Handler>?
     @usableFromInline let barrier = DisposeBarrier()
     weak var store: Store?
+    /// Its slot in the store's list, or -1 when not in it. Drainer only.
+    @usableFromInline @exclusivity(unchecked) var index = -1
 
     @usableFromInline
     final class Handler {
@@ -84,10 +93,20 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     }
 
     @usableFromInline
-    init(downstream: Downstream<F.State>?, onNext: ((F.State) -> Void)?, store: Store) {
+    init(downstream: Downstream<F.State>?, onNext: ((F.State) -> Void)?, store: Store?) {
       self.downstream = downstream
       self.handler = onNext.map { Unmanaged.passRetained(Handler($0)) }
       self.store = store
+    }
+
+    /// The placeholder left in a disposed subscriber's slot: closed from the start, so every
+    /// delivery skips it, and holding nothing.
+    @usableFromInline
+    static func tombstone() -> StateSubscription {
+      let tombstone = StateSubscription(downstream: nil, onNext: nil, store: nil)
+      var old = 0
+      _ = tombstone.barrier.close(old: &old)
+      return tombstone
     }
 
     deinit { handler?.release() }
@@ -154,14 +173,28 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   public let feature: F
   @usableFromInline let drainer = Drainer<Work>()
   @usableFromInline let published: PublishedState<F.State>
-  @usableFromInline let disposed = Atomic<Bool>(false)
+  /// The dispose barrier of intents and effect work (see "Thread safety" above and `dispose()`).
+  @usableFromInline let gate = DisposeBarrier()
   @usableFromInline let effects = Locked(RunningEffects())
   /// The subscribers of `states`, in subscription order. Drainer-only: the drainer attaches a new
   /// subscriber after handing it the latest state, delivers each new state to the live ones, and
   /// removes disposed ones, all between or inside its items, so the list needs no lock and is
   /// never changed while it is iterated (re-entrant subscribes and disposals are queued).
+  ///
+  /// A disposed subscriber's slot takes `tombstone` in O(1) (each subscription knows its slot);
+  /// once tombstones fill half the list, one stable pass squeezes them out, so removal is O(1)
+  /// amortized, the order of delivery is kept, and a delivery skips at most as many tombstones
+  /// as there are live subscribers.
   @usableFromInline @exclusivity(unchecked) var stateSubscriptions =
     DeliveryList<StateSubscription>()
+  /// Shared by every disposed slot of `stateSubscriptions` (made at the first removal).
+  /// Drainer-only.
+  @exclusivity(unchecked) var tombstone: StateSubscription?
+  /// The tombstones in `stateSubscriptions`. Drainer-only.
+  @exclusivity(unchecked) var tombstoneCount = 0
+  /// Slots visited or moved to remove subscribers so far: observable cost, for the tests of the
+  /// O(1) amortized removal. Drainer-only.
+  @exclusivity(unchecked) package private(set) var subscriberRemovalWork = 0
   @usableFromInline let eventRelay = PublishRelay<F.Event>()
   // Drainer-only (see above), so its exclusivity is not checked at run time.
   @usableFromInline @exclusivity(unchecked) var pendingEvents: [F.Event] = []
@@ -253,14 +286,14 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   }
 
   /// Sends an intent. Callable from any thread; handled after everything queued before it.
-  /// Ignored once the store is disposed.
+  /// Ignored once the store is disposed (also when it is queued when ``dispose()`` is called).
   ///
   /// On an idle store the calling thread handles it at once: one compare-exchange to take the
   /// drainer role, `handle`, `reduce`, the state published and delivered, one compare-exchange to
   /// leave; `.none` and `.result` effects allocate nothing.
   @inlinable
   public func send(_ intent: F.Intent) {
-    guard !disposed.load(ordering: .relaxed) else { return }
+    guard !gate.isClosed else { return }
     if drainer.tryEnter() {
       handleIntent(intent)
       if !drainer.tryLeave() { drainer.drain { process($0) } }
@@ -284,8 +317,22 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
 
   /// Cancels every running effect, drops queued work, and ignores intents from now on. `state`
   /// and `states` keep the last state. Idempotent.
+  ///
+  /// A barrier, like disposing a subscription: once `dispose()` returns, no `handle`, `reduce`,
+  /// middleware call or state or event delivery starts. If the store is handling an item (an
+  /// intent or an effect's output) on another thread, `dispose()` waits for that item to finish.
+  /// It does not wait when the calling thread is itself delivering (inside this store's own turn,
+  /// from a state or event subscriber, a middleware or an effect emitting synchronously; or inside
+  /// any other delivery of ReactiveCore): it then returns at once, nothing further starts, and the
+  /// one step already running (the current delivery to the subscribers, say) finishes on its
+  /// thread. That exception is what keeps dispose from deadlocking, as with every dispose barrier
+  /// of the library (see Docs/Concurrency.md).
+  ///
+  /// Subscribing to ``states`` after `dispose()` still replays the last state.
   public func dispose() {
-    disposed.store(true, ordering: .releasing)
+    var old = 0
+    // Nothing to release: only the wait (or its no-wait exception) matters.
+    _ = gate.close(old: &old)
     let (subscriptions, waiters) = effects.withLock { effects in
       guard !effects.isDisposed else {
         return ([SingleAssignmentDisposable](), effects.takeIdleWaiters())
@@ -296,13 +343,13 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       effects.effectsByID = [:]
       return (subscriptions, effects.takeIdleWaiters())
     }
-    // Queued work is dropped by the drainer, which skips every item once `disposed` is set.
+    // Queued work is dropped by the drainer: the closed gate refuses every item.
     for subscription in subscriptions { subscription.dispose() }
     for waiter in waiters { waiter.resume() }
   }
 
   /// Whether the store has been disposed.
-  public var isDisposed: Bool { disposed.load(ordering: .acquiring) }
+  public var isDisposed: Bool { gate.isClosed }
 
   /// The number of effects started and not yet finished or cancelled (effects whose work runs
   /// later: observables, tasks; synchronous results and events are not counted). Readable from
@@ -346,17 +393,20 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       attach(subscription)
     case .unsubscribe(let subscription):
       detach(subscription)
+    // Work queued before `dispose()` is dropped by the closed gate.
     case .intent(let intent):
-      // Work queued before `dispose()` is dropped.
-      if !disposed.load(ordering: .relaxed) { handleIntent(intent) }
+      handleIntent(intent)
     case .output, .failure, .finished, .flushEvents:
-      if !disposed.load(ordering: .relaxed) { processEffectWork(work) }
+      processEffectWork(work)
     }
   }
 
-  /// Effect outputs, failures and completions, and the flush of buffered events.
+  /// Effect outputs, failures and completions, and the flush of buffered events, inside the
+  /// gate (dropped once the store is disposed).
   @inlinable
   func processEffectWork(_ work: Work) {
+    guard gate.enterWithinDelivery() else { return }
+    defer { _ = gate.leaveWithinDelivery() }
     switch work {
     case .output(let output, let key):
       guard isRunning(key) else { return }
@@ -367,7 +417,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     case .failure(let error, let key, let mapping):
       guard finish(key) else { return }
       if let result = mapping?(error) ?? feature.result(for: error) {
-        reduce(result, origin: .effect)
+        if !gate.isClosed { reduce(result, origin: .effect) }
       } else if !middleware.isEmpty {
         notify(.effectFailed(error))
       }
@@ -385,43 +435,88 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   func attach(_ subscription: StateSubscription) {
     guard !subscription.isDead else { return }
     subscription.deliver(published.latestSlot)
-    if !subscription.isDead { stateSubscriptions.append(subscription) }
+    guard !subscription.isDead else { return }
+    subscription.index = stateSubscriptions.count
+    stateSubscriptions.append(subscription)
   }
 
-  /// Drops a disposed subscriber of `states` from the list. Drainer only.
+  /// Drops a disposed subscriber of `states` from the list: O(1), amortized (see
+  /// `stateSubscriptions`). Drainer only.
   @usableFromInline
   func detach(_ subscription: StateSubscription) {
-    for index in 0..<stateSubscriptions.count where stateSubscriptions[index] === subscription {
-      stateSubscriptions.remove(at: index)
-      return
-    }
+    let index = subscription.index
+    // Never attached (disposed before its first state), or already removed.
+    guard index >= 0 else { return }
+    assert(stateSubscriptions[index] === subscription, "a state subscriber lost its slot")
+    let tombstone = self.tombstone ?? StateSubscription.tombstone()
+    self.tombstone = tombstone
+    stateSubscriptions[index] = tombstone
+    subscription.index = -1
+    tombstoneCount += 1
+    subscriberRemovalWork += 1
+    if tombstoneCount * 2 > stateSubscriptions.count { removeTombstones() }
   }
 
+  /// Squeezes the tombstones out of `stateSubscriptions`, keeping the order. O(n). Drainer only.
+  func removeTombstones() {
+    var kept = 0
+    for index in 0..<stateSubscriptions.count {
+      let subscription = stateSubscriptions[index]
+      if subscription.index < 0 { continue }
+      if kept != index {
+        stateSubscriptions[kept] = subscription
+        subscription.index = kept
+      }
+      kept += 1
+    }
+    subscriberRemovalWork += stateSubscriptions.count
+    stateSubscriptions.removeLast(stateSubscriptions.count - kept)
+    tombstoneCount = 0
+  }
+
+  /// Handles an intent inside the gate (dropped once the store is disposed).
   @inlinable
   func handleIntent(_ intent: F.Intent) {
-    if !middleware.isEmpty { notify(.intent(intent)) }
+    guard gate.enterWithinDelivery() else { return }
+    defer { _ = gate.leaveWithinDelivery() }
+    if !middleware.isEmpty {
+      notify(.intent(intent))
+      guard !gate.isClosed else { return }
+    }
     run(feature.handle(intent, state: published.latestSlot.pointee))
   }
 
-  /// Reduces `result`, publishes and delivers the new state, then runs the feature's effect
-  /// after it.
+  /// Reduces `result`, publishes and delivers the new state unless the feature says it is
+  /// unchanged, then runs the feature's effect after it.
+  ///
+  /// A `dispose()` from inside the store's own turn returns at once, and what the item would
+  /// still do is skipped: so wherever user code has run since the item entered the gate
+  /// (`handle`, a middleware, a subscriber, an error mapping), the next step checks the gate
+  /// first. Callers check before calling this; the effect after it is checked by `run`.
   @inlinable
   func reduce(_ result: consuming F.Result, origin: OutputOrigin) {
     // Activities are only built for middleware to see.
     if middleware.isEmpty {
       // The new state moves into its slot and is lent from there (no copy of our own); the
       // result is copied once, for `reduce`, since `effect(after:)` needs it too.
-      published.publish(feature.reduce(published.latestSlot.pointee, copy result))
-      deliver(published.latestSlot)
+      let new = feature.reduce(published.latestSlot.pointee, copy result)
+      if feature.stateHasChanged(from: published.latestSlot.pointee, to: new) {
+        published.publish(new)
+        deliver(published.latestSlot)
+      }
       run(feature.effect(after: result, state: published.latestSlot.pointee))
     } else {
       notify(.result(copy result, origin: origin))
+      guard !gate.isClosed else { return }
       let old = published.latest
       let new = feature.reduce(old, copy result)
-      published.publish(new)
-      notify(.stateChanged(from: old, to: new))
-      withUnsafePointer(to: new) { deliver($0) }
-      run(feature.effect(after: result, state: new))
+      if feature.stateHasChanged(from: old, to: new) {
+        published.publish(new)
+        notify(.stateChanged(from: old, to: new))
+        // A middleware may have disposed the store.
+        if !gate.isClosed { withUnsafePointer(to: new) { deliver($0) } }
+      }
+      run(feature.effect(after: result, state: published.latestSlot.pointee))
     }
   }
 
@@ -465,14 +560,16 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   // MARK: Effects
 
   /// Runs an effect returned by the feature. The inline ones (no effect, one result, one event)
-  /// are handled right here; the others go through `run(_:id:mapping:)`.
+  /// are handled right here; the others go through `run(_:id:mapping:)`. A result or event is
+  /// dropped once the store is disposed (user code ran before: see `reduce`); a stream is not
+  /// started (`start` checks).
   @inlinable
   func run(_ effect: consuming Effect<F.Result, F.Event>) {
     // Consumed: a result can move out of the effect instead of being copied.
     switch (consume effect).storage {
     case .none: break
-    case .result(let result): reduce(result, origin: .intent)
-    case .event(let event): publish(event, origin: .intent)
+    case .result(let result): if !gate.isClosed { reduce(result, origin: .intent) }
+    case .event(let event): if !gate.isClosed { publish(event, origin: .intent) }
     case .body(let body): run(body, id: nil, mapping: nil)
     }
   }
@@ -492,9 +589,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     case .none:
       break
     case .emitOne(.result(let result)):
-      reduce(result, origin: .intent)
+      if !gate.isClosed { reduce(result, origin: .intent) }
     case .emitOne(.event(let event)):
-      publish(event, origin: .intent)
+      if !gate.isClosed { publish(event, origin: .intent) }
     case .cancel(let target):
       cancel(target)
     case .merge(let effects):

@@ -9,12 +9,11 @@ import Testing
       middleware: [.logging(prefix: "[counter] ", sink: { lines.append($0) })])
     store.send(.increment)
     store.send(.setLabel("x"))
-    store.send(.setLabel("x"))
+    store.send(.setLabel("x"))  // an equal state: not published, so not logged
     #expect(
       lines.values == [
         "[counter] increment -> count: 0 → 1",
         "[counter] setLabel(\"x\") -> label: \"\" → \"x\"",
-        "[counter] setLabel(\"x\") -> (no change)",
       ])
   }
 

@@ -1,12 +1,13 @@
 import ReactiveMVI
 
-/// The hero selector as a ReactiveMVI `Feature`, with no side effects.
+/// The hero selector as a ReactiveMVI `Feature`, with no side effects: a simple feature that
+/// reduces its intents directly.
 ///
-/// `handle` runs the pure `HeroReducer` once per intent: an intent that changes nothing (a move
-/// past an edge, an intent the alert blocks) has no effect, so the store emits nothing; otherwise
-/// its result *is* the next state, which `reduce` installs. (Reducing in `handle` is right here
-/// because the decision "does this intent change anything?" needs the next state; the state
-/// machine still runs exactly once per intent.)
+/// `handle` is the default of a feature whose `Result` is its `Intent`: each intent becomes its
+/// own result, and `reduce` is the pure `HeroReducer`. An intent that changes nothing (a move
+/// past an edge, an intent the alert blocks, `quit`) reduces to the state it was given, and the
+/// store publishes no state equal to the current one (`HeroState` is `Equatable`; see
+/// `Feature.stateHasChanged(from:to:)`), so nothing is emitted.
 ///
 /// ```swift
 /// let store = Store(initialState: HeroReducer(roster: .default).initialState,
@@ -18,18 +19,15 @@ import ReactiveMVI
 public struct HeroFeature: Feature, Sendable {
   public typealias State = HeroState
   public typealias Intent = HeroIntent
-  public typealias Result = HeroState
 
   public let reducer: HeroReducer
 
   public init(roster: Roster) { reducer = HeroReducer(roster: roster) }
 
+  /// The state after `intent`: the reducer's next state, or `state` itself when the intent
+  /// changes nothing.
   @inlinable
-  public func handle(_ intent: HeroIntent, state: HeroState) -> Effect<HeroState, Never> {
-    guard let next = reducer.reduce(state, intent) else { return .none }
-    return .result(next)
+  public func reduce(_ state: HeroState, _ intent: HeroIntent) -> HeroState {
+    reducer.reduce(state, intent) ?? state
   }
-
-  @inlinable
-  public func reduce(_ state: HeroState, _ next: consuming HeroState) -> HeroState { next }
 }

@@ -22,6 +22,13 @@ public struct Hero: Equatable, Hashable, Sendable {
     self.stamina = stamina
   }
 
+  /// Equal when every field is; the stats are compared before the name, since they are cheaper
+  /// to compare (the store compares each reduced state with the current one).
+  public static func == (lhs: Hero, rhs: Hero) -> Bool {
+    lhs.speed == rhs.speed && lhs.power == rhs.power && lhs.stamina == rhs.stamina
+      && lhs.name == rhs.name
+  }
+
   /// The three stats with their display names, in display order.
   public var stats: [(name: String, value: Int)] {
     [("Speed", speed), ("Power", power), ("Stamina", stamina)]
