@@ -36,177 +36,248 @@
 /// node that two values share is never written.
 public struct PersistentArray<Element> {
   /// The root of the tree: a leaf (elements) while the array holds at most ``nodeCapacity``
-  /// elements, a branch (children) above that.
-  @usableFromInline var root: Node
+  /// elements, a branch (children) above that. Every leaf is at the same depth.
+  @usableFromInline var root: PersistentArrayNode
 
   /// The most elements a leaf holds and the most children a branch holds. Small enough that a
   /// change copies little, large enough that the tree stays shallow (five levels hold a million).
-  @inlinable public static var nodeCapacity: Int { 16 }
+  @inlinable public static var nodeCapacity: Int { PersistentArrayNode.capacity }
 
   /// An empty array.
   public init() {
-    root = Node(leaf: [])
+    root = Leaf([])
   }
 
   /// An array of the elements of `elements`, in order.
   public init<S: Sequence>(_ elements: S) where S.Element == Element {
-    root = Node.build(ContiguousArray(elements))
+    root = Self.build(ContiguousArray(elements))
   }
 }
 
 // MARK: - The tree
 
-extension PersistentArray {
-  /// A node of the tree. A leaf holds elements; a branch holds children and the total count of
-  /// their elements.
-  ///
-  /// A node is changed only through a value that refers to it uniquely (`makeRootUnique`, then
-  /// `makeChildUnique` on the way down), so no two accesses to its fields can overlap: the
-  /// fields skip the dynamic exclusivity checks, which would otherwise cost more than the work.
+/// A node of a ``PersistentArray``'s tree. Branches are instances of this class and are not
+/// generic, so walking the tree (finding an index, comparing two trees, copying a path) is plain
+/// code even where the element type is not known at compile time (an `Equatable` witness called
+/// by a generic store or view); leaves are ``PersistentArray/Leaf``, which hold the elements.
+///
+/// A node is changed only through a value that refers to it uniquely (`makeRootUnique`, then
+/// `makeChildUnique` on the way down), so no two accesses to its fields can overlap: the fields
+/// skip the dynamic exclusivity checks, which would otherwise cost more than the work.
+@usableFromInline
+class PersistentArrayNode {
+  /// The most elements of a leaf and children of a branch.
+  @usableFromInline static var capacity: Int { 16 }
+
+  /// The elements below this node.
+  @exclusivity(unchecked) @usableFromInline final var count: Int
+  /// A branch's children, never empty in a branch other than an emptied root; empty in a leaf.
+  @exclusivity(unchecked) @usableFromInline final var children: ContiguousArray<PersistentArrayNode>
+  /// Whether this is a ``PersistentArray/Leaf``.
+  @usableFromInline final let isLeaf: Bool
+
+  /// A branch over `children`, holding `count` elements.
+  @inlinable
+  init(branch children: ContiguousArray<PersistentArrayNode>, count: Int) {
+    self.count = count
+    self.children = children
+    isLeaf = false
+  }
+
+  /// A branch over `children`.
+  @inlinable
+  convenience init(branch children: ContiguousArray<PersistentArrayNode>) {
+    var total = 0
+    for child in children { total += child.count }
+    self.init(branch: children, count: total)
+  }
+
+  /// A leaf's part (its subclass sets the elements).
+  @inlinable
+  init(leafCount count: Int) {
+    self.count = count
+    children = []
+    isLeaf = true
+  }
+
+  /// A node with the same content that no other value refers to yet. Its storage is shared with
+  /// this node's until one of them is changed, which then copies that one buffer.
+  @inlinable
+  func copy() -> PersistentArrayNode {
+    PersistentArrayNode(branch: children, count: count)
+  }
+
+  /// The child that holds element `index` of this branch, and the element's index within it.
+  /// `index == count` names the end of the last child (where `append` goes).
+  @inlinable
+  final func locate(_ index: Int) -> (child: Int, index: Int) {
+    var index = index
+    let last = children.count - 1
+    for child in 0..<last {
+      let count = children[child].count
+      if index < count { return (child, index) }
+      index -= count
+    }
+    return (last, index)
+  }
+
+  /// Makes `children[child]` a node that only this (uniquely referenced) branch refers to.
+  @inlinable
+  final func makeChildUnique(_ child: Int) {
+    if !isKnownUniquelyReferenced(&children[child]) {
+      children[child] = children[child].copy()
+    }
+  }
+
+  /// Inserts `split`, the node split off `children[child]`, after it; splits this branch when it
+  /// grew past the capacity and returns the part split off to its right. `count` already holds
+  /// the inserted element.
+  @inlinable
+  final func insertChild(_ split: PersistentArrayNode, after child: Int) -> PersistentArrayNode? {
+    children.insert(split, at: child + 1)
+    guard children.count > Self.capacity else { return nil }
+    // A split at the end (appending) keeps this node full; one in the middle halves it.
+    let keep = child + 1 == children.count - 1 ? Self.capacity : children.count / 2
+    let right = PersistentArrayNode(branch: ContiguousArray(children[keep...]))
+    children.removeSubrange(keep...)
+    count -= right.count
+    return right
+  }
+
+  /// Full branches over `level` (nodes of one depth), level by level up to a single root.
+  @inlinable
+  static func stack(_ level: ContiguousArray<PersistentArrayNode>) -> PersistentArrayNode {
+    var level = level
+    while level.count > 1 {
+      var above = ContiguousArray<PersistentArrayNode>()
+      above.reserveCapacity((level.count + capacity - 1) / capacity)
+      var first = 0
+      while first < level.count {
+        let end = Swift.min(first + capacity, level.count)
+        above.append(PersistentArrayNode(branch: ContiguousArray(level[first..<end])))
+        first = end
+      }
+      level = above
+    }
+    return level[0]
+  }
+
+  /// Whether two trees of one element type hold equal elements, `nil` when their shapes differ
+  /// (the caller then compares element by element). Shared nodes are equal at once, so only the
+  /// paths where the trees differ are walked; `leavesEqual` compares two leaves.
   @usableFromInline
-  final class Node {
-    /// The elements below this node.
-    @exclusivity(unchecked) @usableFromInline var count: Int
-    /// A leaf's elements (empty in a branch).
+  static func sameElements(
+    _ lhs: PersistentArrayNode, _ rhs: PersistentArrayNode,
+    leavesEqual: (PersistentArrayNode, PersistentArrayNode) -> Bool
+  ) -> Bool? {
+    if lhs === rhs { return true }
+    guard lhs.count == rhs.count, lhs.isLeaf == rhs.isLeaf else { return nil }
+    if lhs.isLeaf { return leavesEqual(lhs, rhs) }
+    let count = lhs.children.count
+    guard count == rhs.children.count else { return nil }
+    for child in 0..<count {
+      let left = lhs.children[child]
+      let right = rhs.children[child]
+      if left === right { continue }
+      guard let same = sameElements(left, right, leavesEqual: leavesEqual) else { return nil }
+      if !same { return false }
+    }
+    return true
+  }
+}
+
+extension PersistentArray {
+  /// A leaf of the tree: at most ``nodeCapacity`` elements.
+  @usableFromInline
+  final class Leaf: PersistentArrayNode {
+    /// The elements, `count` of them.
     @exclusivity(unchecked) @usableFromInline var elements: ContiguousArray<Element>
-    /// A branch's children, never empty in a branch (empty in a leaf).
-    @exclusivity(unchecked) @usableFromInline var children: ContiguousArray<Node>
 
     @inlinable
-    init(leaf elements: ContiguousArray<Element>) {
-      count = elements.count
+    init(_ elements: ContiguousArray<Element>) {
       self.elements = elements
-      children = []
+      super.init(leafCount: elements.count)
     }
 
     @inlinable
-    init(branch children: ContiguousArray<Node>, count: Int) {
-      self.count = count
-      elements = []
-      self.children = children
+    override func copy() -> PersistentArrayNode {
+      Leaf(elements)
     }
+  }
 
-    @inlinable
-    convenience init(branch children: ContiguousArray<Node>) {
-      var total = 0
-      for child in children { total += child.count }
-      self.init(branch: children, count: total)
+  /// `node` as the leaf it is (the caller knows it from `isLeaf` or from the depth).
+  @inlinable
+  static func leaf(_ node: PersistentArrayNode) -> Leaf {
+    unsafeDowncast(node, to: Leaf.self)
+  }
+
+  /// Builds a balanced tree of `elements`: full leaves, then full branches above them.
+  @inlinable
+  static func build(_ elements: ContiguousArray<Element>) -> PersistentArrayNode {
+    let capacity = nodeCapacity
+    if elements.count <= capacity { return Leaf(elements) }
+    var leaves = ContiguousArray<PersistentArrayNode>()
+    leaves.reserveCapacity((elements.count + capacity - 1) / capacity)
+    var start = elements.startIndex
+    while start < elements.endIndex {
+      let end = Swift.min(start + capacity, elements.endIndex)
+      leaves.append(Leaf(ContiguousArray(elements[start..<end])))
+      start = end
     }
+    return PersistentArrayNode.stack(leaves)
+  }
 
-    @inlinable var isLeaf: Bool { children.isEmpty }
-
-    /// A node with the same content that no other value refers to yet. Its arrays share their
-    /// buffers with this node's until one of them is changed, which then copies that one buffer.
-    @inlinable
-    func copy() -> Node {
-      isLeaf ? Node(leaf: elements) : Node(branch: children, count: count)
-    }
-
-    /// The child that holds element `index` of this branch, and the element's index within it.
-    /// `index == count` names the end of the last child (where `append` goes).
-    @inlinable
-    func locate(_ index: Int) -> (child: Int, index: Int) {
-      var index = index
-      let last = children.count - 1
-      for child in 0..<last {
-        let count = children[child].count
-        if index < count { return (child, index) }
-        index -= count
-      }
-      return (last, index)
-    }
-
-    /// Makes `children[child]` a node that only this (uniquely referenced) branch refers to.
-    @inlinable
-    func makeChildUnique(_ child: Int) {
-      if !isKnownUniquelyReferenced(&children[child]) {
-        children[child] = children[child].copy()
-      }
-    }
-
-    /// Builds a balanced tree of `elements`: full leaves, then full branches above them.
-    @inlinable
-    static func build(_ elements: ContiguousArray<Element>) -> Node {
-      let capacity = PersistentArray.nodeCapacity
-      if elements.count <= capacity { return Node(leaf: elements) }
-      var level = ContiguousArray<Node>()
-      level.reserveCapacity((elements.count + capacity - 1) / capacity)
-      var start = elements.startIndex
-      while start < elements.endIndex {
-        let end = Swift.min(start + capacity, elements.endIndex)
-        level.append(Node(leaf: ContiguousArray(elements[start..<end])))
-        start = end
-      }
-      while level.count > 1 {
-        var above = ContiguousArray<Node>()
-        above.reserveCapacity((level.count + capacity - 1) / capacity)
-        var first = 0
-        while first < level.count {
-          let end = Swift.min(first + capacity, level.count)
-          above.append(Node(branch: ContiguousArray(level[first..<end])))
-          first = end
-        }
-        level = above
-      }
-      return level[0]
-    }
-
-    /// Inserts `element` at `index` of this uniquely referenced node. Returns the node split off
-    /// to its right when this node grew past the capacity; the caller inserts it after this one.
-    @inlinable
-    func insert(_ element: Element, at index: Int) -> Node? {
-      count += 1
-      let capacity = PersistentArray.nodeCapacity
-      if isLeaf {
-        elements.insert(element, at: index)
-        guard elements.count > capacity else { return nil }
-        // Appending leaves this node full and starts a new one; an insertion in the middle
-        // splits it in half, so that further insertions nearby do not split again at once.
-        let keep = index == elements.count - 1 ? capacity : elements.count / 2
-        let right = Node(leaf: ContiguousArray(elements[keep...]))
-        elements.removeSubrange(keep...)
-        count = keep
-        return right
-      }
-      let (child, offset) = locate(index)
-      makeChildUnique(child)
-      guard let split = children[child].insert(element, at: offset) else { return nil }
-      children.insert(split, at: child + 1)
-      guard children.count > capacity else { return nil }
-      let keep = child + 1 == children.count - 1 ? capacity : children.count / 2
-      let right = Node(branch: ContiguousArray(children[keep...]))
-      children.removeSubrange(keep...)
-      count -= right.count
+  /// Inserts `element` at `index` of the uniquely referenced `node`. Returns the node split off
+  /// to its right when `node` grew past the capacity; the caller inserts it after `node`.
+  @inlinable
+  static func insert(_ element: Element, at index: Int, into node: PersistentArrayNode)
+    -> PersistentArrayNode?
+  {
+    node.count += 1
+    if node.isLeaf {
+      let leaf = leaf(node)
+      leaf.elements.insert(element, at: index)
+      guard leaf.elements.count > nodeCapacity else { return nil }
+      // Appending leaves this leaf full and starts a new one; an insertion in the middle splits
+      // it in half, so that further insertions nearby do not split again at once.
+      let keep = index == leaf.elements.count - 1 ? nodeCapacity : leaf.elements.count / 2
+      let right = Leaf(ContiguousArray(leaf.elements[keep...]))
+      leaf.elements.removeSubrange(keep...)
+      leaf.count = keep
       return right
     }
+    let (child, offset) = node.locate(index)
+    node.makeChildUnique(child)
+    guard let split = insert(element, at: offset, into: node.children[child]) else { return nil }
+    return node.insertChild(split, after: child)
+  }
 
-    /// Removes and returns the element at `index` of this uniquely referenced node. A child left
-    /// empty is dropped.
-    @inlinable
-    func remove(at index: Int) -> Element {
-      count -= 1
-      if isLeaf { return elements.remove(at: index) }
-      let (child, offset) = locate(index)
-      makeChildUnique(child)
-      let element = children[child].remove(at: offset)
-      if children[child].count == 0 { children.remove(at: child) }
-      return element
-    }
+  /// Removes and returns the element at `index` of the uniquely referenced `node`. A child left
+  /// empty is dropped.
+  @inlinable
+  static func remove(at index: Int, from node: PersistentArrayNode) -> Element {
+    node.count -= 1
+    if node.isLeaf { return leaf(node).elements.remove(at: index) }
+    let (child, offset) = node.locate(index)
+    node.makeChildUnique(child)
+    let element = remove(at: offset, from: node.children[child])
+    if node.children[child].count == 0 { node.children.remove(at: child) }
+    return element
+  }
 
-    /// The leaf that holds element `index`, and the index of its first element.
-    @inlinable
-    func leaf(containing index: Int) -> (leaf: Node, start: Int) {
-      var node = self
-      var start = 0
-      var index = index
-      while !node.isLeaf {
-        let (child, offset) = node.locate(index)
-        start += index - offset
-        index = offset
-        node = node.children[child]
-      }
-      return (node, start)
+  /// The leaf that holds element `index`, and the index of its first element.
+  @inlinable
+  func leaf(containing index: Int) -> (leaf: Leaf, start: Int) {
+    var node = root
+    var start = 0
+    var index = index
+    while !node.isLeaf {
+      let (child, offset) = node.locate(index)
+      start += index - offset
+      index = offset
+      node = node.children[child]
     }
+    return (Self.leaf(node), start)
   }
 
   /// Makes the root a node that only this value refers to.
@@ -220,7 +291,7 @@ extension PersistentArray {
   @inlinable
   mutating func shrinkRoot() {
     while !root.isLeaf && root.children.count <= 1 {
-      root = root.children.first ?? Node(leaf: [])
+      root = root.children.first ?? Leaf([])
     }
   }
 
@@ -257,7 +328,7 @@ extension PersistentArray: RandomAccessCollection, MutableCollection {
         node = node.children[child]
         index = offset
       }
-      return node.elements[index]
+      return Self.leaf(node).elements[index]
     }
     _modify {
       checkIndex(position)
@@ -270,7 +341,7 @@ extension PersistentArray: RandomAccessCollection, MutableCollection {
         node = node.children[child]
         index = offset
       }
-      yield &node.elements[index]
+      yield &Self.leaf(node).elements[index]
     }
   }
 
@@ -287,26 +358,26 @@ extension PersistentArray: RandomAccessCollection, MutableCollection {
 
   @inlinable
   public func makeIterator() -> Iterator {
-    Iterator(root: root)
+    Iterator(self)
   }
 
   /// Iterates leaf by leaf: one walk down the tree per leaf, so O(1) amortized per element.
   public struct Iterator: IteratorProtocol {
-    @usableFromInline let root: Node
+    @usableFromInline let array: PersistentArray
     @usableFromInline var position = 0
     @usableFromInline var leaf: ContiguousArray<Element> = []
     @usableFromInline var offset = 0
 
     @inlinable
-    init(root: Node) {
-      self.root = root
+    init(_ array: PersistentArray) {
+      self.array = array
     }
 
     @inlinable
     public mutating func next() -> Element? {
       if offset == leaf.count {
-        guard position < root.count else { return nil }
-        leaf = root.leaf(containing: position).leaf.elements
+        guard position < array.count else { return nil }
+        leaf = array.leaf(containing: position).leaf.elements
         offset = 0
       }
       defer {
@@ -330,8 +401,8 @@ extension PersistentArray: RangeReplaceableCollection {
   public mutating func insert(_ newElement: Element, at index: Int) {
     precondition(index >= 0 && index <= count, "PersistentArray index out of range")
     makeRootUnique()
-    if let split = root.insert(newElement, at: index) {
-      root = Node(branch: [root, split])
+    if let split = Self.insert(newElement, at: index, into: root) {
+      root = PersistentArrayNode(branch: [root, split])
     }
   }
 
@@ -340,7 +411,7 @@ extension PersistentArray: RangeReplaceableCollection {
   public mutating func remove(at index: Int) -> Element {
     checkIndex(index)
     makeRootUnique()
-    let element = root.remove(at: index)
+    let element = Self.remove(at: index, from: root)
     shrinkRoot()
     return element
   }
@@ -360,7 +431,7 @@ extension PersistentArray: RangeReplaceableCollection {
   }
 
   public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
-    root = Node(leaf: [])
+    root = Leaf([])
   }
 
   public mutating func reserveCapacity(_ n: Int) {}
@@ -386,7 +457,7 @@ extension PersistentArray: RangeReplaceableCollection {
     all.append(contentsOf: self[0..<subrange.lowerBound])
     all.append(contentsOf: newElements)
     all.append(contentsOf: self[subrange.upperBound..<count])
-    root = Node.build(all)
+    root = Self.build(all)
   }
 }
 
@@ -410,30 +481,10 @@ extension PersistentArray: Equatable where Element: Equatable {
   /// compares a field of rows with the previous state's pays for the rows that changed.
   public static func == (lhs: PersistentArray, rhs: PersistentArray) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    return Node.sameElements(lhs.root, rhs.root) ?? lhs.elementsEqual(rhs)
-  }
-}
-
-extension PersistentArray.Node where Element: Equatable {
-  /// Whether two subtrees hold equal elements, `nil` when their shapes differ (the caller then
-  /// compares element by element). Shared nodes are equal at once, so only the paths where the
-  /// two trees differ are walked. (Called through the `Equatable` witness, unspecialized: it
-  /// touches as few generic types as it can.)
-  @usableFromInline
-  static func sameElements(_ lhs: PersistentArray.Node, _ rhs: PersistentArray.Node) -> Bool? {
-    if lhs === rhs { return true }
-    guard lhs.count == rhs.count, lhs.isLeaf == rhs.isLeaf else { return nil }
-    if lhs.isLeaf { return lhs.elements == rhs.elements }
-    guard lhs.children.count == rhs.children.count else { return nil }
-    return lhs.children.withUnsafeBufferPointer { left in
-      rhs.children.withUnsafeBufferPointer { right -> Bool? in
-        for child in 0..<left.count where left[child] !== right[child] {
-          guard let same = sameElements(left[child], right[child]) else { return nil }
-          if !same { return false }
-        }
-        return true
-      }
+    let same = PersistentArrayNode.sameElements(lhs.root, rhs.root) {
+      leaf($0).elements == leaf($1).elements
     }
+    return same ?? lhs.elementsEqual(rhs)
   }
 }
 
