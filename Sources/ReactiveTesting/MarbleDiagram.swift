@@ -107,13 +107,22 @@ extension Marbles {
   ///
   /// ```swift
   /// let actual: [Recorded<Event<String>>] = [.next(220, "a"), .next(260, "b"), .completed(270)]
-  /// print(Marbles.mismatch(actual, "^-a-b-|")!)
-  /// // Prints:
-  /// // events differ from the marble diagram (one column = 10 ticks, ^ at 200):
-  /// //   expected: ^-a-b-|
-  /// //   actual:   ^-a---b|
-  /// //                 ↑ first difference at 240: expected next(b) @ 240, actual next(b) @ 260
+  /// let message = Marbles.mismatch(actual, "^-a-b-|")
+  /// #expect(message?.contains("  actual:   ^-a---b|") == true)
   /// ```
+  ///
+  /// The message of that example:
+  ///
+  /// ```text
+  /// events differ from the marble diagram (one column = 10 ticks, ^ at 200):
+  ///   expected: ^-a-b-|
+  ///   actual:   ^-a---b|
+  ///                 ↑ first difference at 240: expected next(b) @ 240, actual next(b) @ 260
+  /// ```
+  ///
+  /// When an event is not on a column of `tick`, the columns are made finer (the message says
+  /// how many ticks one column is), and a column is as wide as its widest group on either line,
+  /// so both lines stay aligned. An element with no character is drawn as `?`, listed below.
   public static func mismatch<Element: Equatable>(
     _ events: [Recorded<Event<Element>>], _ expected: String, values: [Character: Element],
     error: any Swift.Error = MarbleError(), tick: TestTime = defaultTick,

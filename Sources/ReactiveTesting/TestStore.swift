@@ -294,12 +294,9 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   /// first waits until every effect task this test store started has reached its next suspension
   /// on the scheduler (`try await scheduler.sleep(for:)`) or finished, and waits again after each
   /// item it runs. So an async effect sleeping on virtual time behaves like an observable one:
-  ///
-  /// ```swift
-  /// store.send(.start)                   // Effect.run { while true { sleep 1 s; send(.tick) } }
-  /// await store.advanceSettling(by: 1)
-  /// store.receive(.tick) { $0.ticks = 1 }
-  /// ```
+  /// after `store.send(.start)` of an `Effect.run` that sleeps a second before each tick,
+  /// `await store.advanceSettling(by: 3)` leaves three ticks to receive (Docs/Testing.md shows
+  /// the whole test).
   ///
   /// The wait is driven by the tasks themselves (a task is followed from the `send` or scheduler
   /// item that started it, through a task-local value); `timeout` (real time) is only a safety
