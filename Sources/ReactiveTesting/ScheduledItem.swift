@@ -4,6 +4,15 @@ import ReactiveCore
 final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `state`
   let time: TestTime
   let sequence: Int
+  /// The effect task that scheduled this item, told when it runs or is disposed (see
+  /// `EffectTasks`).
+  let owner: Owner?
+
+  struct Owner: Sendable {
+    let tasks: EffectTasks
+    let scope: ObjectIdentifier
+    let task: Int
+  }
   // `action` is not Sendable, but it only ever runs on the thread that drives the scheduler; the
   // mutex hands it over and clears it on disposal so that what it captures is released early.
   private struct State {
@@ -13,9 +22,10 @@ final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `s
   }
   private let state: Locked<State>
 
-  init(time: TestTime, sequence: Int, action: @escaping () -> Disposable) {
+  init(time: TestTime, sequence: Int, owner: Owner? = nil, action: @escaping () -> Disposable) {
     self.time = time
     self.sequence = sequence
+    self.owner = owner
     self.state = Locked(State(action: action))
   }
 
@@ -24,6 +34,7 @@ final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `s
   /// Runs the action (unless disposed) with no lock held, keeping the disposable it returns.
   func invoke() {
     guard let action = state.withLock({ state in state.action.take() }) else { return }
+    if let owner { owner.tasks.itemDone(scope: owner.scope, task: owner.task, ran: true) }
     let result = action()
     let disposeNow = state.withLock { state -> Bool in
       if state.isDisposed { return true }
@@ -38,6 +49,9 @@ final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `s
       if state.isDisposed { return (nil, nil) }
       state.isDisposed = true
       return (state.action.take(), state.result.take())
+    }
+    if action != nil, let owner {
+      owner.tasks.itemDone(scope: owner.scope, task: owner.task, ran: false)
     }
     withExtendedLifetime(action) {}  // released here, outside the lock
     result?.dispose()

@@ -1,5 +1,5 @@
 /// The differences between two values, field by field and element by element, as lines like
-/// `todos[1].isDone: false → true`, for ``TestStore`` failure messages. Structs, classes and
+/// `todos[1].isDone: expected false, actual true`, for ``TestStore`` failure messages. Structs, classes and
 /// tuples are compared by their stored properties, arrays by index (with added and removed
 /// elements), dictionaries by key, enums by case and then payload; anything else by its
 /// description. At most `limit` lines, then a count of the rest.
@@ -17,7 +17,7 @@ private func collectDifferences(_ expected: Any, _ actual: Any, path: String, in
   let label = path.isEmpty ? "state" : path
   guard left.displayStyle == right.displayStyle, let style = left.displayStyle else {
     let (a, b) = (describe(expected), describe(actual))
-    if a != b { lines.append("\(label): \(a) → \(b)") }
+    if a != b { lines.append(differs(label, a, b)) }
     return
   }
   switch style {
@@ -34,25 +34,26 @@ private func collectDifferences(_ expected: Any, _ actual: Any, path: String, in
     for index in 0..<min(a.count, b.count) {
       collectDifferences(a[index], b[index], path: "\(label)[\(index)]", into: &lines)
     }
-    for index in b.count..<max(b.count, a.count) { lines.append("\(label)[\(index)]: \(describe(a[index])) → (removed)") }
-    for index in a.count..<max(a.count, b.count) { lines.append("\(label)[\(index)]: (added) → \(describe(b[index]))") }
+    for index in b.count..<max(b.count, a.count) { lines.append(differs("\(label)[\(index)]", describe(a[index]), "(none)")) }
+    for index in a.count..<max(a.count, b.count) { lines.append(differs("\(label)[\(index)]", "(none)", describe(b[index]))) }
   case .optional:
     switch (left.children.first, right.children.first) {
     case (nil, nil): break
     case (let l?, let r?): collectDifferences(l.value, r.value, path: path, into: &lines)
     case (let l, let r):
-      lines.append("\(label): \(l.map { describe($0.value) } ?? "nil") → \(r.map { describe($0.value) } ?? "nil")")
+      lines.append(
+        differs(label, l.map { describe($0.value) } ?? "nil", r.map { describe($0.value) } ?? "nil"))
     }
   case .enum:
     let (caseA, caseB) = (enumCase(expected), enumCase(actual))
     if caseA != caseB || left.children.count != right.children.count {
-      lines.append("\(label): \(describe(expected)) → \(describe(actual))")
+      lines.append(differs(label, describe(expected), describe(actual)))
     } else if let l = left.children.first, let r = right.children.first {
       collectDifferences(l.value, r.value, path: "\(label).\(caseA)", into: &lines)
     }
   default:  // dictionaries and anything else: by description
     let (a, b) = (describe(expected), describe(actual))
-    if a != b { lines.append("\(label): \(a) → \(b)") }
+    if a != b { lines.append(differs(label, a, b)) }
   }
 }
 
@@ -64,4 +65,9 @@ private func enumCase(_ value: Any) -> String {
 private func describe(_ value: Any) -> String {
   if let string = value as? String { return String(reflecting: string) }
   return String(describing: value)
+}
+
+/// One line of a difference: which side is expected and which is actual.
+private func differs(_ label: String, _ expected: String, _ actual: String) -> String {
+  "\(label): expected \(expected), actual \(actual)"
 }

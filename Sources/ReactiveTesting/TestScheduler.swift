@@ -46,6 +46,7 @@ public final class TestScheduler: SchedulerType, Sendable {
     var nextSequence = 0
     var isRunning = false
     var resolutionWarning: String?
+    var zeroTickDueTime: Double?
   }
 
   private let state: Locked<State>
@@ -104,8 +105,11 @@ public final class TestScheduler: SchedulerType, Sendable {
   public func scheduleAbsoluteVirtual<StateType>(
     _ state: StateType, time: TestTime, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
-    self.state.withLock { queue in
-      let item = ScheduledItem(time: time, sequence: queue.nextSequence) { action(state) }
+    let owner = EffectScope.ownerOfScheduledWork()
+    return self.state.withLock { queue in
+      let item = ScheduledItem(time: time, sequence: queue.nextSequence, owner: owner) {
+        action(state)
+      }
       queue.nextSequence += 1
       queue.queue.insert(item)
       return item
@@ -140,6 +144,9 @@ public final class TestScheduler: SchedulerType, Sendable {
   /// time rounded to 0 ticks, or nil.
   var resolutionWarning: String? { state.withLock { $0.resolutionWarning } }
 
+  /// The first positive due time (in seconds) that rounded to 0 ticks, or nil.
+  var zeroTickDueTime: Double? { state.withLock { $0.zeroTickDueTime } }
+
   /// Warns, once per scheduler, that a positive due time became 0 ticks: the trap of RxTest's
   /// default resolution of one second, where `.milliseconds(300)` runs at the next tick.
   private func warnRoundedToZero(_ seconds: Double) {
@@ -150,6 +157,7 @@ public final class TestScheduler: SchedulerType, Sendable {
     let first = state.withLock { state in
       guard state.resolutionWarning == nil else { return false }
       state.resolutionWarning = message
+      state.zeroTickDueTime = seconds
       return true
     }
     if first {
@@ -219,6 +227,22 @@ public final class TestScheduler: SchedulerType, Sendable {
       item.invoke()
     }
     state.withLock { $0.clock = time }
+  }
+
+  /// Runs the next item due at or before `time` (moving the clock to its time), if there is one;
+  /// returns whether it ran one. For a driver that waits between items (`TestStore`).
+  ///
+  /// - Precondition: not already running, and `time` is not in the past.
+  func runNext(upTo time: TestTime) -> Bool {
+    state.withLock { state in
+      precondition(!state.isRunning, "TestScheduler: runNext called while running")
+      precondition(time >= state.clock, "TestScheduler: cannot advance back to \(time)")
+      state.isRunning = true
+    }
+    guard let item = next(upTo: time) else { return false }
+    state.withLock { $0.isRunning = false }
+    item.invoke()
+    return true
   }
 
   /// Moves the clock forward by `ticks` without running anything.

@@ -25,9 +25,13 @@ import ReactiveMVI
 /// - ``finish(fileID:filePath:line:column:)`` fails when results or events were not asserted or
 ///   effects are still running.
 ///
-/// Sending while results or events are unasserted also fails. Each failure is reported through the
-/// ``TestStoreReporter`` (by default a Swift Testing issue at the call site) and the test store
-/// then carries on from the actual state.
+/// Sending while results or events are unasserted also fails, and so does a test store released
+/// without ``finish(fileID:filePath:line:column:)`` (for what `finish()` would have reported, in
+/// exhaustive mode), and a due time that rounds to 0 ticks of the scheduler (say,
+/// `.milliseconds(300)` at the default resolution of one second). Each failure names the step
+/// (the n-th call on the test store) and the virtual time, is reported through the
+/// ``TestStoreReporter`` (by default the running test framework, Swift Testing or XCTest, at the
+/// call site), and the test store then carries on from the actual state.
 ///
 /// ```swift
 /// let scheduler = TestScheduler(initialClock: 0)
@@ -40,9 +44,15 @@ import ReactiveMVI
 /// store.finish()
 /// ```
 ///
-/// Effects that run in a `Task` (``/ReactiveMVI/Effect/task(priority:_:)``) finish on real time:
-/// use the `async` forms ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``,
-/// which wait up to `timeout` for the result to arrive.
+/// Effects that run in a `Task` (``/ReactiveMVI/Effect/task(priority:_:)``) and sleep on the
+/// scheduler (`try await scheduler.sleep(for:)`) run on virtual time with
+/// ``advanceSettling(by:timeout:fileID:filePath:line:column:)``: it waits until every such task
+/// has reached its next sleep (or finished) before it moves the clock, and again after each item
+/// it runs. Effects that wait on real time use the `async` forms
+/// ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
+/// ``finish(timeout:fileID:filePath:line:column:)``, which wait up to `timeout` for the result.
+///
+/// Thread safety: drive a test store from one task or thread at a time.
 public final class TestStore<F: Feature> where F.State: Equatable {
   /// The store under test. Send intents through the test store, not directly.
   public let store: Store<F>
@@ -56,6 +66,15 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   public var exhaustivity: Exhaustivity = .on
   var steps: [Step] = []
   var events: [F.Event] = []
+  /// The effect tasks this test store started (see ``advanceSettling(by:timeout:fileID:filePath:line:column:)``).
+  let effectTasks = EffectTasks()
+  /// Where the test store was created: where a release without `finish()` is reported.
+  let creation: TestStoreLocation
+  var isFinished = false
+  var reportedZeroTicks = false
+  /// The number of calls on the test store so far, and the current one, for failure messages.
+  var stepNumber = 0
+  var stepName = "init"
 
   enum Origin {
     case intent(F.Intent)
@@ -79,11 +98,15 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   ///   - feature: the feature under test.
   ///   - middleware: extra middleware for the store under test (after the test store's own).
   ///   - scheduler: the virtual clock ``advance(by:)`` moves (the one the feature's effects use).
-  ///   - reporter: where failures go (default: a Swift Testing issue).
+  ///   - reporter: where failures go (default: the running test framework, Swift Testing or
+  ///     XCTest).
   public init(
     initialState: F.State, feature: F, middleware: [Middleware<F>] = [],
-    scheduler: TestScheduler? = nil, reporter: TestStoreReporter = .default
+    scheduler: TestScheduler? = nil, reporter: TestStoreReporter = .default,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
+    self.creation = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let log = self.log
     let recorder = Middleware<F> { activity, _ in log.withLock { $0.append(activity) } }
     self.store = Store(
@@ -94,6 +117,10 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   }
 
   deinit {
+    if !isFinished && exhaustivity == .on {
+      begin("release without finish()")
+      checkFinished(creation, prefix: "released without finish(): ")
+    }
     store.dispose()
   }
 
@@ -107,6 +134,8 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     line: UInt = #line, column: UInt = #column
   ) {
     let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    begin("send(\(intent))")
+    defer { checkResolution(location) }
     collect(location)
     if !steps.isEmpty {
       skipOrFail("must receive \(describeSteps(steps)) before sending \(intent)", location)
@@ -117,7 +146,7 @@ public final class TestStore<F: Feature> where F.State: Equatable {
       skipOrFail("must receive events \(events) before sending \(intent)", location)
       events.removeAll()
     }
-    store.send(intent)
+    EffectScope(tasks: effectTasks).run { store.send(intent) }
     // Normally handled before `send` returns; when an effect's thread is draining the store at
     // that moment, the intent is handled there: wait for it. The deadline only catches a store
     // that never handles it, so it is generous (a loaded machine under a sanitizer can keep the
@@ -243,12 +272,81 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   }
 
   /// Moves the scheduler given at creation forward by `ticks`, running what falls due.
-  public func advance(by ticks: TestTime = 1) {
+  ///
+  /// It does not wait for effect tasks (`Effect.task`, `.run`); for tasks that sleep on the
+  /// scheduler, use ``advanceSettling(by:timeout:fileID:filePath:line:column:)``.
+  public func advance(
+    by ticks: TestTime = 1,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    begin("advance(by: \(ticks))")
+    defer { checkResolution(location) }
     guard let scheduler else {
-      fail("advance(by:) needs the scheduler passed to TestStore(…, scheduler:)", nil)
+      fail("advance(by:) needs the scheduler passed to TestStore(…, scheduler:)", location)
       return
     }
-    scheduler.advanceTo(scheduler.clock + ticks)
+    EffectScope(tasks: effectTasks).run { scheduler.advanceTo(scheduler.clock + ticks) }
+  }
+
+  /// Moves the scheduler forward by `ticks` like ``advance(by:fileID:filePath:line:column:)``, but
+  /// first waits until every effect task this test store started has reached its next suspension
+  /// on the scheduler (`try await scheduler.sleep(for:)`) or finished, and waits again after each
+  /// item it runs. So an async effect sleeping on virtual time behaves like an observable one:
+  /// after `store.send(.start)` of an `Effect.run` that sleeps a second before each tick,
+  /// `await store.advanceSettling(by: 3)` leaves three ticks to receive (Docs/Testing.md shows
+  /// the whole test).
+  ///
+  /// The wait is driven by the tasks themselves (a task is followed from the `send` or scheduler
+  /// item that started it, through a task-local value); `timeout` (real time) is only a safety
+  /// net, after which the step fails naming what never settled. A task that waits on something
+  /// other than the scheduler (real I/O, a stream the test feeds) never settles: use
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)`` for it. When one intent starts
+  /// several tasks, the wait ends once one of them sleeps on the scheduler.
+  public func advanceSettling(
+    by ticks: TestTime = 1, timeout: Duration = .seconds(300),
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    begin("advanceSettling(by: \(ticks))")
+    defer { checkResolution(location) }
+    guard let scheduler else {
+      fail("advanceSettling(by:) needs the scheduler passed to TestStore(…, scheduler:)", location)
+      return
+    }
+    let target = scheduler.clock + ticks
+    let deadline = ContinuousClock.now + timeout
+    guard await settle(deadline: deadline, timeout: timeout, location) else { return }
+    while EffectScope(tasks: effectTasks).run({ scheduler.runNext(upTo: target) }) {
+      guard await settle(deadline: deadline, timeout: timeout, location) else { return }
+    }
+    scheduler.advanceTo(target)
+  }
+
+  /// Waits until every effect task this test store started is suspended on the scheduler or
+  /// finished (see ``advanceSettling(by:timeout:fileID:filePath:line:column:)``), then collects
+  /// what they produced, without moving the clock.
+  public func settle(
+    timeout: Duration = .seconds(300),
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    begin("settle()")
+    _ = await settle(deadline: ContinuousClock.now + timeout, timeout: timeout, location)
+  }
+
+  func settle(
+    deadline: ContinuousClock.Instant, timeout: Duration, _ location: TestStoreLocation
+  ) async -> Bool {
+    if await effectTasks.waitUntilSettled(deadline: deadline) { return true }
+    fail(
+      "effect tasks did not reach a sleep on the TestScheduler or finish within \(timeout): "
+        + effectTasks.unsettledDescription
+        + " (for a task that waits on real time, use await receive(_:timeout:))", location)
+    return false
   }
 
   /// Ends the test: fails for every unasserted result or event and for effects still running,
@@ -258,20 +356,28 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     line: UInt = #line, column: UInt = #column
   ) {
     let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    begin("finish()")
+    checkResolution(location)
+    checkFinished(location, prefix: "")
+    store.dispose()
+  }
+
+  /// What `finish()` checks; marks the test store finished.
+  func checkFinished(_ location: TestStoreLocation, prefix: String) {
+    isFinished = true
     collect(location)
     if !steps.isEmpty {
-      skipOrFail("unasserted results: \(describeSteps(steps))", location)
+      skipOrFail(prefix + "unasserted results: \(describeSteps(steps))", location)
       steps.removeAll()
     }
     if !events.isEmpty {
-      skipOrFail("unasserted events: \(events)", location)
+      skipOrFail(prefix + "unasserted events: \(events)", location)
       events.removeAll()
     }
     let running = store.runningEffectCount
     if running > 0 {
-      skipOrFail("\(running) effect(s) still running at the end of the test", location)
+      skipOrFail(prefix + "\(running) effect(s) still running at the end of the test", location)
     }
-    store.dispose()
   }
 
   /// Waits up to `timeout` (real time) for running effects to finish, then ``finish(fileID:filePath:line:column:)``.
@@ -290,6 +396,8 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     matching predicate: (F.Result) -> Bool, description: String,
     assert: ((inout F.State) -> Void)?, location: TestStoreLocation
   ) {
+    begin("receive(\(description))")
+    defer { checkResolution(location) }
     collect(location)
     if exhaustivity != .on {
       // Skip what the test does not assert, up to the first matching result.
@@ -301,7 +409,15 @@ public final class TestStore<F: Feature> where F.State: Equatable {
       }
     }
     guard !steps.isEmpty else {
-      fail("expected to receive \(description), but no result arrived", location)
+      let running = store.runningEffectCount
+      fail(
+        "expected to receive \(description), but no result arrived"
+          + (running == 0
+            ? ""
+            : "; \(running) effect(s) still running: for a result that arrives later (an"
+              + " Effect.task or .run), await store.receive(_:timeout:), or await"
+              + " store.advanceSettling(by:) first when it sleeps on the scheduler"),
+        location)
       return
     }
     let step = steps.removeFirst()
@@ -340,7 +456,7 @@ public final class TestStore<F: Feature> where F.State: Equatable {
       assert(&expected)
     } else if actual != state {
       fail(
-        "state changed after \(what) but no assertion was given:\n\(describeDifference(expected: state, actual: actual))",
+        "state changed after \(what) but no assertion was given (expected: unchanged):\n\(describeDifference(expected: state, actual: actual))",
         location)
       state = actual
       return
@@ -388,8 +504,30 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     }.joined(separator: ", ")
   }
 
+  /// Starts a step: the n-th call on the test store, named in failure messages.
+  func begin(_ name: String) {
+    stepNumber += 1
+    stepName = name
+  }
+
   func fail(_ message: String, _ location: TestStoreLocation?) {
-    reporter.report("TestStore: " + message, location)
+    var context = "step \(stepNumber), \(stepName)"
+    if let scheduler { context += ", virtual time \(scheduler.clock)" }
+    reporter.report("TestStore (\(context)): " + message, location)
+  }
+
+  /// Fails, once per test store, when a due time on the scheduler rounded to 0 ticks: the delay
+  /// was not exercised, so the test cannot pass for the right reason.
+  func checkResolution(_ location: TestStoreLocation) {
+    guard !reportedZeroTicks, let scheduler, let seconds = scheduler.zeroTickDueTime else { return }
+    reportedZeroTicks = true
+    var resolution = 0.001
+    while seconds / resolution < 1 && resolution > 1e-9 { resolution /= 1000 }
+    fail(
+      "a due time of \(seconds) s is 0 ticks at the scheduler's resolution of"
+        + " \(scheduler.resolution) s, so it ran at the next tick instead of after its delay;"
+        + " create the scheduler with TestScheduler(initialClock: 0, resolution: \(resolution))",
+      location)
   }
 
   /// A failure in exhaustive mode; in non-exhaustive mode nothing, or a note when asked for.
@@ -403,6 +541,7 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   func receiveEvent(
     matching predicate: (F.Event) -> Bool, description: String, location: TestStoreLocation
   ) {
+    begin("receiveEvent(\(description))")
     collect(location)
     if exhaustivity != .on {
       while let first = events.first, !predicate(first) {
@@ -456,53 +595,3 @@ public enum Exhaustivity: Equatable, Sendable {
   public static var off: Exhaustivity { .off(showSkippedAssertions: false) }
 }
 
-/// Where a ``TestStore`` assertion was made.
-public struct TestStoreLocation: Sendable, CustomStringConvertible {
-  /// The `#fileID` of the assertion.
-  public var fileID: StaticString
-  /// The `#filePath` of the assertion.
-  public var filePath: StaticString
-  /// The line of the assertion.
-  public var line: UInt
-  /// The column of the assertion.
-  public var column: UInt
-
-  /// "FILE_ID:LINE:COLUMN".
-  public var description: String { "\(fileID):\(line):\(column)" }
-}
-
-/// Where ``TestStore`` failures go.
-///
-/// The default records a Swift Testing issue at the assertion's location (when the Testing
-/// library is available, otherwise it prints the failure). Inject your own to use XCTest
-/// (`XCTFail`) or to test the test store itself.
-public struct TestStoreReporter: Sendable {
-  let report: @Sendable (_ message: String, _ location: TestStoreLocation?) -> Void
-
-  /// A reporter calling `report` for each failure.
-  public init(
-    _ report: @escaping @Sendable (_ message: String, _ location: TestStoreLocation?) -> Void
-  ) {
-    self.report = report
-  }
-
-  /// Records a Swift Testing issue (or prints, where the Testing library is unavailable).
-  public static var `default`: TestStoreReporter {
-    TestStoreReporter { message, location in
-      #if canImport(Testing)
-        if let location {
-          Issue.record(
-            Comment(rawValue: message),
-            sourceLocation: SourceLocation(
-              fileID: String(describing: location.fileID),
-              filePath: String(describing: location.filePath),
-              line: Int(location.line), column: Int(location.column)))
-        } else {
-          Issue.record(Comment(rawValue: message))
-        }
-      #else
-        print("\(location.map { "\($0): " } ?? "")\(message)")
-      #endif
-    }
-  }
-}

@@ -1923,6 +1923,37 @@ func docExample_ReactiveMVI_View_ViewStore_1(bag: DisposeBag, scheduler: TestSch
   // end snippet
 }
 
+func docExample_ReactiveTesting_MarbleDiagram_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveTesting/MarbleDiagram.swift#1
+  let events: [Recorded<Event<Int>>] = [.next(220, 1), .next(240, 2), .next(240, 3), .completed(260)]
+  #expect(Marbles.diagram(events, values: ["a": 1, "b": 2, "c": 3]) == "^-a-(bc)-|")
+  // end snippet
+}
+
+func docExample_ReactiveTesting_MarbleDiagram_2(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveTesting/MarbleDiagram.swift#2
+  let events = try Marbles.events("--a-^-b-(c|)")
+  #expect(Marbles.diagram(events) == "a-^-b-(c|)")
+  // end snippet
+}
+
+func docExample_ReactiveTesting_MarbleDiagram_3(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveTesting/MarbleDiagram.swift#3
+  let actual: [Recorded<Event<String>>] = [.next(220, "a"), .next(260, "b"), .completed(270)]
+  let message = Marbles.mismatch(actual, "^-a-b-|")
+  #expect(message?.contains("  actual:   ^-a---b|") == true)
+  // end snippet
+}
+
+func docExample_ReactiveTesting_MarbleDiagram_4(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveTesting/MarbleDiagram.swift#4
+  let scheduler = TestScheduler(initialClock: 0)
+  let xs = try scheduler.createHotObservable("-a-^-b-c-|")
+  let res = scheduler.start { xs.map { $0.uppercased() } }
+  assertMarbles(res.events, "^-B-C-|")
+  // end snippet
+}
+
 func docExample_ReactiveTesting_Marbles_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveTesting/Marbles.swift#1
   let scheduler = TestScheduler(initialClock: 0)
@@ -2209,6 +2240,9 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveMVI/Store/Feature.swift#3", docExample_ReactiveMVI_Store_Feature_3, ["0", "1"]),
   ("Sources/ReactiveMVI/Store/Store.swift#1", docExample_ReactiveMVI_Store_Store_1, ["0", "1"]),
   ("Sources/ReactiveMVI/Store/Store.swift#2", docExample_ReactiveMVI_Store_Store_2, ["0", "1"]),
+  ("Sources/ReactiveTesting/MarbleDiagram.swift#1", docExample_ReactiveTesting_MarbleDiagram_1, []),
+  ("Sources/ReactiveTesting/MarbleDiagram.swift#2", docExample_ReactiveTesting_MarbleDiagram_2, []),
+  ("Sources/ReactiveTesting/MarbleDiagram.swift#3", docExample_ReactiveTesting_MarbleDiagram_3, []),
   ("Sources/ReactiveTesting/Marbles.swift#1", docExample_ReactiveTesting_Marbles_1, []),
   ("Sources/ReactiveTesting/Marbles.swift#2", docExample_ReactiveTesting_Marbles_2, []),
   ("Sources/ReactiveTesting/Marbles.swift#3", docExample_ReactiveTesting_Marbles_3, []),

@@ -1,5 +1,6 @@
 // The code blocks of Docs/Testing.md.
 import ReactiveCore
+import ReactiveMVI
 import ReactiveTesting
 import Testing
 
@@ -16,6 +17,47 @@ import Testing
   let res = scheduler.start { query.debounce(.seconds(30), scheduler: scheduler) }
   #expect(res.events == [.next(250, "rea"), .next(330, "react"), .completed(400)])
   #expect(query.subscriptions == [Subscription(200, 400)])
+}
+// end snippet
+
+// snippet: testing-async-virtual-time
+/// Beats once a second, in an async effect that sleeps on the injected scheduler.
+struct Metronome: Feature {
+  struct State: Equatable { var beats = 0 }
+  enum Intent { case start, stop }
+  enum Result: Equatable { case beat }
+
+  let scheduler: any SchedulerType
+
+  func handle(_ intent: Intent, state: State) -> Effect<Result, Never> {
+    switch intent {
+    case .start:
+      let scheduler = self.scheduler
+      return Effect.run { send in
+        while true {
+          try await scheduler.sleep(for: .seconds(1))
+          send(.beat)
+        }
+      }.cancellable(id: "metronome")
+    case .stop:
+      return .cancel(id: "metronome")
+    }
+  }
+
+  func reduce(_ state: State, _ result: Result) -> State { State(beats: state.beats + 1) }
+}
+
+@Test func metronomeBeatsOnVirtualTime() async {
+  let scheduler = TestScheduler(initialClock: 0)
+  let store = TestStore(initialState: Metronome.State(), feature: Metronome(scheduler: scheduler),
+                        scheduler: scheduler)
+  store.send(.start)
+  await store.advanceSettling(by: 3)   // the task sleeps again after each beat before time moves on
+  store.receive(.beat) { $0.beats = 1 }
+  store.receive(.beat) { $0.beats = 2 }
+  store.receive(.beat) { $0.beats = 3 }
+  store.send(.stop)
+  await store.finish(timeout: .seconds(300))
 }
 // end snippet
 
@@ -41,6 +83,16 @@ import Testing
     #expect(later.start { cold.asObservable() }.events == [.next(210, 1), .next(230, 2), .completed(230)])
     _ = numbers
     #expect(failing == [.next(220, 1), .error(240, MyError.offline)])
+  }
+
+  @Test func marbleAssertion() throws {
+    // snippet: testing-marble-assert
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("-a-^-b-c-|")
+    let res = scheduler.start { xs.map { $0.uppercased() } }
+    assertMarbles(res.events, "^-B-C-|")              // on a mismatch: both diagrams, aligned
+    #expect(Marbles.diagram(res.events) == "^-B-C-|")  // recorded events drawn as a diagram
+    // end snippet
   }
 
   enum Intent { case next }

@@ -35,9 +35,9 @@ struct Directory: Feature {
     store.send(.select(1))
     #expect(
       failures.messages.values == [
-        "TestStore: state after move(1, \"Arlington\") differs from the expected state:\n  people[1].address.city: \"Boston\" → \"Arlington\"",
-        "TestStore: state changed after tag(0, \"math\") but no assertion was given:\n  people[0].tags[0]: (added) → \"math\"",
-        "TestStore: state changed after select(Optional(1)) but no assertion was given:\n  selected: nil → 1",
+        "TestStore (step 1, send(move(1, \"Arlington\"))): state after move(1, \"Arlington\") differs from the expected state:\n  people[1].address.city: expected \"Boston\", actual \"Arlington\"",
+        "TestStore (step 2, send(tag(0, \"math\"))): state changed after tag(0, \"math\") but no assertion was given (expected: unchanged):\n  people[0].tags[0]: expected (none), actual \"math\"",
+        "TestStore (step 3, send(select(Optional(1)))): state changed after select(Optional(1)) but no assertion was given (expected: unchanged):\n  selected: expected nil, actual 1",
       ])
     store.finish()
   }
@@ -57,7 +57,7 @@ struct Directory: Feature {
     store.finish()  // the event was not received: fine
     // The first tick left seconds at 1, so the assertion `seconds = 3` is wrong: reported.
     #expect(failures.messages.values.count == 1)
-    #expect(failures.messages.values.first?.contains("seconds: 3 → 1") == true)
+    #expect(failures.messages.values.first?.contains("seconds: expected 3, actual 1") == true)
   }
 
   @Test func nonExhaustiveSendSkipsUnreceivedResults() {
@@ -104,7 +104,7 @@ struct Directory: Feature {
     store.advance(by: 5)
     store.receive(matching: { if case .value(let n) = $0 { n == 7 } else { false } })
     store.receiveEvent(matching: { _ in true })
-    #expect(failures.messages.values == ["TestStore: expected to receive a matching result, received value(42)"])
+    #expect(failures.messages.values == ["TestStore (step 7, receive(a matching result), virtual time 10): expected to receive a matching result, received value(42)"])
     store.finish()
   }
 

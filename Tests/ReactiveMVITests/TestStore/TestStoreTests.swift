@@ -77,13 +77,13 @@ final class FailureLog: @unchecked Sendable {  // `messages` is only touched thr
     store.send(.start)
     #expect(
       failures.messages.values == [
-        "TestStore: state changed after start but no assertion was given:\n  isRunning: false → true"
+        "TestStore (step 1, send(start), virtual time 0): state changed after start but no assertion was given (expected: unchanged):\n  isRunning: expected false, actual true"
       ])
     #expect(store.state.isRunning)  // carries on from the actual state
     store.advance(by: 10)
     store.receive(.tick) { $0.seconds = 5 }
     #expect(failures.messages.values.count == 2)
-    #expect(failures.messages.values.last?.contains("seconds: 5 → 1") == true)
+    #expect(failures.messages.values.last?.contains("seconds: expected 5, actual 1") == true)
     store.send(.stop) { $0.isRunning = false }
     store.finish()
     #expect(failures.messages.values.count == 2)
@@ -101,9 +101,9 @@ final class FailureLog: @unchecked Sendable {  // `messages` is only touched thr
     store.finish()  // the event was not received and the ticker still runs
     #expect(
       failures.messages.values == [
-        "TestStore: must receive result tick before sending announce",
-        "TestStore: unasserted events: [ReactiveMVITests.Stopwatch.Event.announced(1)]",
-        "TestStore: 1 effect(s) still running at the end of the test",
+        "TestStore (step 3, send(announce), virtual time 10): must receive result tick before sending announce",
+        "TestStore (step 4, finish(), virtual time 10): unasserted events: [ReactiveMVITests.Stopwatch.Event.announced(1)]",
+        "TestStore (step 4, finish(), virtual time 10): 1 effect(s) still running at the end of the test",
       ])
   }
 
@@ -122,10 +122,10 @@ final class FailureLog: @unchecked Sendable {  // `messages` is only touched thr
     store.finish()
     #expect(
       failures.messages.values == [
-        "TestStore: expected to receive tick, but no result arrived",
-        "TestStore: expected event announced(0), but no event was published",
-        "TestStore: expected to receive stopped, received tick",
-        "TestStore: state changed after tick but no assertion was given:\n  seconds: 0 → 1",
+        "TestStore (step 1, receive(tick), virtual time 0): expected to receive tick, but no result arrived",
+        "TestStore (step 2, receiveEvent(announced(0)), virtual time 0): expected event announced(0), but no event was published",
+        "TestStore (step 5, receive(stopped), virtual time 10): expected to receive stopped, received tick",
+        "TestStore (step 5, receive(stopped), virtual time 10): state changed after tick but no assertion was given (expected: unchanged):\n  seconds: expected 0, actual 1",
       ])
   }
 
