@@ -261,9 +261,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   @inlinable
   public func send(_ intent: F.Intent) {
     guard !disposed.load(ordering: .relaxed) else { return }
-    if drainer.tryEnter() {
+    if let role = drainer.tryEnter() {
       handleIntent(intent)
-      if !drainer.tryLeave() { drainer.drain { process($0) } }
+      drainer.leave(role) { process($0) }
     } else {
       submit(.intent(intent))
     }
@@ -330,12 +330,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// Queues `work`, or handles it at once when the store is idle.
   @usableFromInline
   func submit(_ work: Work) {
-    if drainer.enterOrEnqueue(work) {
-      process(work)
-      drainer.drain { process($0) }
-    } else {
-      drainer.throttle { process($0) }
-    }
+    drainer.send(work) { process($0) }
   }
 
   @inlinable
