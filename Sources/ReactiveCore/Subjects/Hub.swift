@@ -84,7 +84,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   func send(_ event: Event<Element>) {
     if let role = drainer.tryEnter() {
       deliver(event)
-      drainer.leave(role) { self.execute($0) }
+      if let role = drainer.tryLeave(role) { drainer.drain(role) { self.execute($0) } }
     } else {
       drainer.send(.event(event)) { self.execute($0) }
     }
@@ -130,7 +130,12 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   /// role, else applies the backlog rule (see `Drainer.finish`).
   @inlinable
   func finish(_ role: consuming Drainer<Command>.Role?, _ event: Event<Element>) {
-    drainer.finish(role, .event(event)) { self.execute($0) }
+    if let role {
+      deliver(event)
+      if let role = drainer.tryLeave(role) { drainer.drain(role) { self.execute($0) } }
+    } else {
+      drainer.throttle { self.execute($0) }
+    }
   }
 
   /// A subscription was disposed: drop it from the list now when idle, else after the current
@@ -142,7 +147,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   override func entryDied(_ entry: HubEntry) {
     if let role = drainer.tryEnter() {
       removeEntry(entry)
-      drainer.leave(role) { self.execute($0) }
+      if let role = drainer.tryLeave(role) { drainContended(role) }
     } else {
       unsubscribeContended(entry)
     }
@@ -154,8 +159,15 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   func unsubscribeContended(_ entry: HubEntry) {
     if let role = drainer.enter(orEnqueue: .unsubscribe(entry)) {
       removeEntry(entry)
-      drainer.leave(role) { self.execute($0) }
+      drainContended(role)
     }
+  }
+
+  /// Runs what was queued meanwhile, then leaves (out of line: the unsubscribe fast path forms
+  /// no handler).
+  @usableFromInline
+  func drainContended(_ role: consuming Drainer<Command>.Role) {
+    drainer.leave(role) { self.execute($0) }
   }
 
   // MARK: Drainer-only

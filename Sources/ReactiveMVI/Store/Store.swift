@@ -263,7 +263,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     guard !disposed.load(ordering: .relaxed) else { return }
     if let role = drainer.tryEnter() {
       handleIntent(intent)
-      drainer.leave(role) { process($0) }
+      if let role = drainer.tryLeave(role) { drainer.drain(role) { process($0) } }
     } else {
       submit(.intent(intent))
     }

@@ -59,28 +59,8 @@ import Synchronization
 package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   // `state` arbitrates everything; `queue` holds its FIFO under its own mutex.
 
-  /// The proof that the calling thread holds the drainer role: returned by `tryEnter()` and
-  /// `enter(orEnqueue:)`, consumed by `leave(_:_:)` or `finish(_:_:_:)`. Only the drainer makes
-  /// one. It must be given back: dropping it would leave the drainer taken forever, so it traps.
-  @frozen @usableFromInline
-  package struct Role: ~Copyable {
-    @inlinable
-    init() {}
-
-    deinit {
-      // Only reached by a role that was dropped, not given back (`end()` discards it).
-      dropped()
-    }
-
-    @usableFromInline
-    func dropped() {
-      preconditionFailure("Internal inconsistency: the drainer role was dropped without leaving")
-    }
-
-    /// The role was given up (the state word says so).
-    @inlinable @inline(__always)
-    consuming func end() { discard self }
-  }
+  /// The proof of holding the role (see `DrainerRole`).
+  @usableFromInline package typealias Role = DrainerRole
 
   /// Queued items above which a producer waits (see the type's notes).
   @inlinable package static var backlogLimit: Int { DrainerBits.backlogLimit }
@@ -199,20 +179,31 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// nothing was queued). May instead hand the role to a producer blocked in `throttle(_:)`.
   @inlinable @inline(__always)
   package func leave(_ role: consuming Role, _ handle: (Item) -> Void) {
+    if let role = tryLeave(role) { drain(role, handle) }
+  }
+
+  /// The fast half of `leave(_:_:)`: gives up the role when nothing is queued (`nil`, one
+  /// compare-exchange), else hands it back; then call `drain(_:_:)`. For hot paths: the handler
+  /// passed to `leave(_:_:)` is formed (its captures retained) even when nothing is queued, so
+  /// `if let role = drainer.tryLeave(role) { drainer.drain(role) { ... } }` forms it only when
+  /// needed.
+  @inlinable @inline(__always)
+  package func tryLeave(_ role: consuming Role) -> Role? {
     stopBeingHolder()
     if state.compareExchange(expected: DrainerBits.draining, desired: 0, ordering: .releasing)
       .exchanged
     {
       role.end()
-      return
+      return nil
     }
     becomeHolderAgain()
-    drain(role, handle)
+    return role
   }
 
-  /// Handles queued items until none is left (or, once closed, drops them), then leaves.
+  /// Handles queued items until none is left (or, once closed, drops them), then leaves. May
+  /// instead hand the role to a producer blocked in `throttle(_:)`.
   @inlinable
-  func drain(_ role: consuming Role, _ handle: (Item) -> Void) {
+  package func drain(_ role: consuming Role, _ handle: (Item) -> Void) {
     var turn = 0
     while true {
       let current = state.load(ordering: .relaxed)
@@ -292,7 +283,8 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
 
   // MARK: The backlog rule
 
-  /// For a producer whose item was queued: returns at once unless more than `backlogLimit` items
+  /// For a producer whose item was queued (`enter(orEnqueue:)` returned `nil`; `finish(_:_:_:)`
+  /// calls it), outside any lock of the caller's: returns at once unless more than `backlogLimit` items
   /// are queued; then waits until the drainer catches up or hands the role over (the caller then
   /// drains with `handle`), unless waiting could close a cycle (see the type's notes).
   @inlinable
@@ -394,6 +386,31 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
     defer { queue.unlock() }
     return queue.fifoCapacity
   }
+}
+
+/// The proof that the calling thread holds a `Drainer`'s role: returned by `tryEnter()` and
+/// `enter(orEnqueue:)`, consumed by `leave(_:_:)` or `finish(_:_:_:)`. Only the drainer makes
+/// one. It must be given back: dropping it would leave the drainer taken forever, so it traps.
+/// Not generic, so that code that runs unspecialized (a hub's unsubscribe) never looks up type
+/// metadata to pass it around.
+@frozen @usableFromInline
+package struct DrainerRole: ~Copyable {
+  @inlinable
+  init() {}
+
+  deinit {
+    // Only reached by a role that was dropped, not given back (`end()` discards it).
+    dropped()
+  }
+
+  @usableFromInline
+  func dropped() {
+    preconditionFailure("Internal inconsistency: the drainer role was dropped without leaving")
+  }
+
+  /// The role was given up (the state word says so).
+  @inlinable @inline(__always)
+  consuming func end() { discard self }
 }
 
 /// Who waits on whom among the producers blocked by a backlog bound while holding a drainer role:

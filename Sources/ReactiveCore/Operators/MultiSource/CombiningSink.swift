@@ -94,7 +94,7 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
   ) {
     if let role = drainer.tryEnter() {
       handle(event, index: index, store: store)
-      drainer.leave(role) { $0() }
+      if let role = drainer.tryLeave(role) { drainer.drain(role) { $0() } }
       return
     }
     drainer.send({ [self] in handle(event, index: index, store: store) }) { $0() }

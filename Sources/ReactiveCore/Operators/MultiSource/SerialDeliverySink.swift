@@ -41,7 +41,13 @@ extension SerialDeliverySink {
   /// After unlocking: delivers `item` and drains with the role, else applies the backlog rule.
   @inlinable
   func finish(_ role: consuming Drainer<Item>.Role?, _ item: Item) {
-    drainer.finish(role, item, deliver)
+    // `Drainer.finish`, with `deliver` formed only where it is needed (see `Drainer.tryLeave`).
+    if let role {
+      deliver(item)
+      if let role = drainer.tryLeave(role) { drainer.drain(role, deliver) }
+    } else {
+      drainer.throttle(deliver)
+    }
   }
 
   /// Stops the sink and drops what is queued; safe from any thread, also while another thread
