@@ -28,10 +28,4 @@ final class Serializer<Item>: @unchecked Sendable {
   func submit(_ item: Item) {
     drainer.send(item, handler)
   }
-
-  /// Drops every queued item (for example after a terminal event or disposal).
-  @inlinable
-  func clearQueue() {
-    drainer.removeAll()
-  }
 }

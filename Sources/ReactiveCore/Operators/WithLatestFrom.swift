@@ -112,9 +112,13 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
       stopped = true
       item = .completed
     }
-    let entered = item.map(enter)
+    guard let item else {
+      lock.unlock()
+      return
+    }
+    let role = enter(item)
     lock.unlock()
-    if let item, let entered { deliverOrThrottle(item, entered) }
+    finish(role, item)
   }
 
   @inlinable
@@ -137,9 +141,13 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
       secondSubscription.dispose()
       return
     }
-    let entered = item.map(enter)
+    guard let item else {
+      lock.unlock()
+      return
+    }
+    let role = enter(item)
     lock.unlock()
-    if let item, let entered { deliverOrThrottle(item, entered) }
+    finish(role, item)
   }
 
   @inlinable
@@ -153,7 +161,7 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
         lock.lock()
         _ = stopLocked()
         lock.unlock()
-        drainer.removeAll()
+        drainer.close()  // this thread holds the role: it drops the queue before the next item
         if !isDisposed {
           downstream.on(.error(error))
           disposeSources()

@@ -41,15 +41,10 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
     // from the slots is released after unlocking (its deinitializer may run user code).
     current.lockWriters()
     let displaced = current.publish(element)
-    let isDrainer = hub.enterOrEnqueue(.next(element))
+    let role = hub.enter(orEnqueue: .next(element))
     current.unlockWriters()
     _ = consume displaced
-    if isDrainer {
-      hub.deliver(.next(element))
-      hub.drain()
-    } else {
-      hub.throttle()
-    }
+    hub.finish(role, .next(element))
   }
 
   @inlinable

@@ -62,15 +62,10 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unch
     case .error, .completed:
       displaced = current.publish(Current(value: latest.pointee.value, stopped: event))
     }
-    let isDrainer = hub.enterOrEnqueue(event)
+    let role = hub.enter(orEnqueue: event)
     current.unlockWriters()
     _ = consume displaced
-    if isDrainer {
-      hub.deliver(event)
-      hub.drain()
-    } else {
-      hub.throttle()
-    }
+    hub.finish(role, event)
   }
 
   @inlinable

@@ -82,9 +82,9 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   /// Sends `event` to every observer, serialized with all other commands.
   @inlinable
   func send(_ event: Event<Element>) {
-    if drainer.tryEnter() {
+    if let role = drainer.tryEnter() {
       deliver(event)
-      if !drainer.tryLeave() { drain() }
+      if let role = drainer.tryLeave(role) { drainer.drain(role) { self.execute($0) } }
     } else {
       drainer.send(.event(event)) { self.execute($0) }
     }
@@ -118,22 +118,25 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   }
 
   /// For owners that order a state change with its delivery under their own lock (the behavior
-  /// subject and relay): takes the drainer role (`true`: then `deliver(_:)` and `drain()`) or
-  /// queues the event (`false`: then `throttle()` after unlocking). Never calls user code.
+  /// subject and relay): takes the drainer role or queues the event (see
+  /// `Drainer.enter(orEnqueue:)`). Never calls user code. After unlocking, pass the result to
+  /// `finish(_:_:)`.
   @inlinable
-  func enterOrEnqueue(_ event: Event<Element>) -> Bool {
-    drainer.tryEnter() || drainer.enterOrEnqueue(.event(event))
+  func enter(orEnqueue event: Event<Element>) -> Drainer<Command>.Role? {
+    drainer.enter(orEnqueue: .event(event))
   }
 
-  /// Runs queued commands until none is left, then gives up the drainer role.
+  /// After `enter(orEnqueue:)`, outside the owner's lock: delivers `event` and drains with the
+  /// role, else applies the backlog rule (see `Drainer.finish`).
   @inlinable
-  func drain() {
-    if !drainer.tryLeave() { drainer.drain { self.execute($0) } }
+  func finish(_ role: consuming Drainer<Command>.Role?, _ event: Event<Element>) {
+    if let role {
+      deliver(event)
+      if let role = drainer.tryLeave(role) { drainer.drain(role) { self.execute($0) } }
+    } else {
+      drainer.throttle { self.execute($0) }
+    }
   }
-
-  /// The backlog rule after `enterOrEnqueue(_:)` returned `false` (see `Drainer.throttle`).
-  @inlinable
-  func throttle() { drainer.throttle { self.execute($0) } }
 
   /// A subscription was disposed: drop it from the list now when idle, else after the current
   /// command. Never waits (a disposal is not subject to the backlog bound).
@@ -142,22 +145,29 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   /// its uncontended path touches only the `Drainer`'s fixed-layout state word and non-generic
   /// code: no generic metadata is looked up at run time.
   override func entryDied(_ entry: HubEntry) {
-    if drainer.tryEnter() {
+    if let role = drainer.tryEnter() {
       removeEntry(entry)
-      if drainer.tryLeave() { return }
-      drainer.drain { self.execute($0) }
+      if let role = drainer.tryLeave(role) { drainContended(role) }
     } else {
       unsubscribeContended(entry)
     }
   }
 
-  /// The drainer is busy: queue the removal behind the current command.
+  /// The drainer is busy: queue the removal behind the current command. A queued removal skips
+  /// `Drainer.finish`: a disposal is not subject to the backlog bound.
   @usableFromInline
   func unsubscribeContended(_ entry: HubEntry) {
-    if drainer.enterOrEnqueue(.unsubscribe(entry)) {
+    if let role = drainer.enter(orEnqueue: .unsubscribe(entry)) {
       removeEntry(entry)
-      drain()
+      drainContended(role)
     }
+  }
+
+  /// Runs what was queued meanwhile, then leaves (out of line: the unsubscribe fast path forms
+  /// no handler).
+  @usableFromInline
+  func drainContended(_ role: consuming Drainer<Command>.Role) {
+    drainer.leave(role) { self.execute($0) }
   }
 
   // MARK: Drainer-only

@@ -294,9 +294,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   @inlinable
   public func send(_ intent: F.Intent) {
     guard !gate.isClosed else { return }
-    if drainer.tryEnter() {
+    if let role = drainer.tryEnter() {
       handleIntent(intent)
-      if !drainer.tryLeave() { drainer.drain { process($0) } }
+      if let role = drainer.tryLeave(role) { drainer.drain(role) { process($0) } }
     } else {
       submit(.intent(intent))
     }
@@ -377,12 +377,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// Queues `work`, or handles it at once when the store is idle.
   @usableFromInline
   func submit(_ work: Work) {
-    if drainer.enterOrEnqueue(work) {
-      process(work)
-      drainer.drain { process($0) }
-    } else {
-      drainer.throttle { process($0) }
-    }
+    drainer.send(work) { process($0) }
   }
 
   @inlinable

@@ -16,6 +16,16 @@ private final class Owner<Item>: @unchecked Sendable {
   func send(_ item: Item) { drainer.send(item, handler) }
 }
 
+/// Whether `role` is `nil` (the item was queued or dropped). A role, unexpected here, is given
+/// back at once so that the test goes on.
+private func refused(
+  _ role: consuming Drainer<Int>.Role?, _ drainer: borrowing Drainer<Int>
+) -> Bool {
+  guard let role else { return true }
+  drainer.leave(role) { _ in }
+  return false
+}
+
 /// `Drainer`: the role, the queue, the backlog bound and the hand-off.
 @Suite struct DrainerTests {
   @Test func theFirstEntrantHandlesAndReentrantItemsQueueInOrder() {
@@ -39,61 +49,103 @@ private final class Owner<Item>: @unchecked Sendable {
     #expect(observed2 == 0)
     #expect(!DeliveryDepth.isDelivering)
     // Idle again: the fast path works.
-    let observed3 = owner.drainer.tryEnter()
-    #expect(observed3)
-    owner.drainer.drain(owner.handler)
+    if let role = owner.drainer.tryEnter() {
+      owner.drainer.leave(role, owner.handler)
+    } else {
+      Issue.record("an idle drainer lets the first entrant in")
+    }
   }
 
   @Test func enterOrEnqueueTakesTheRoleOrQueues() {
     let drainer = Drainer<Int>()
-    let observed4 = drainer.enterOrEnqueue(1)
-    #expect(observed4)
-    let observed5 = drainer.tryEnter()
-    #expect(!observed5)
-    let observed6 = drainer.enterOrEnqueue(2)
-    #expect(!observed6)
-    let observed7 = drainer.enterOrEnqueue(3)
-    #expect(!observed7)
+    guard let role = drainer.enter(orEnqueue: 1) else {
+      Issue.record("an idle drainer lets the first entrant in")
+      return
+    }
+    let busy = refused(drainer.tryEnter(), drainer)
+    #expect(busy)
+    let queued2 = refused(drainer.enter(orEnqueue: 2), drainer)
+    #expect(queued2)
+    let queued3 = refused(drainer.enter(orEnqueue: 3), drainer)
+    #expect(queued3)
     let observed8 = drainer.queuedCount
     #expect(observed8 == 2)
     var handled: [Int] = []
-    drainer.drain { handled.append($0) }
+    drainer.leave(role) { handled.append($0) }
     #expect(handled == [2, 3])
     let observed9 = drainer.queuedCount
     #expect(observed9 == 0)
-    let observed10 = drainer.tryEnter()
-    #expect(observed10)
-    drainer.drain { _ in Issue.record("nothing is queued") }
+    if let role = drainer.tryEnter() {
+      drainer.leave(role) { _ in Issue.record("nothing is queued") }
+    } else {
+      Issue.record("the drainer is idle again")
+    }
   }
 
-  @Test func removeAllDropsQueuedItemsAndKeepsTheCount() {
+  @Test func closingDropsQueuedAndLaterItems() {
     let drainer = Drainer<Int>()
-    let observed11 = drainer.enterOrEnqueue(0)
-    #expect(observed11)
+    guard let role = drainer.enter(orEnqueue: 0) else {
+      Issue.record("an idle drainer lets the first entrant in")
+      return
+    }
     for item in 1...100 {
-      let queued = !drainer.enterOrEnqueue(item)
+      let queued = refused(drainer.enter(orEnqueue: item), drainer)
       #expect(queued)
     }
-    drainer.removeAll()
+    // The holder closes (as a sink stopping from inside its delivery): it drops the queue.
+    drainer.close()
+    let closed = drainer.isClosed
+    #expect(closed)
+    drainer.leave(role) { _ in Issue.record("dropped items are not handled") }
     let observed12 = drainer.queuedCount
     #expect(observed12 == 0)
     let observed13 = drainer.queueCapacity
     #expect(observed13 == 0)
-    drainer.drain { _ in Issue.record("dropped items are not handled") }
-    let observed14 = drainer.tryEnter()
-    #expect(observed14)
-    drainer.drain { _ in }
+    // Closed: nobody gets the role, and nothing is queued or handled any more.
+    let refusedAfterClosing = refused(drainer.tryEnter(), drainer)
+    #expect(refusedAfterClosing)
+    drainer.send(101) { _ in Issue.record("a closed drainer handles nothing") }
+    let observed14 = drainer.queuedCount
+    #expect(observed14 == 0)
+  }
+
+  @Test func aCloseFromAnotherThreadLeavesTheDroppingToTheHolder() {
+    var handled: [Int] = []
+    nonisolated(unsafe) var owner: Owner<Int>!
+    owner = Owner { item in
+      handled.append(item)
+      if item == 0 {
+        for next in 1...10 { owner.send(next) }
+      }
+      if item == 3 {
+        // A disposal from another thread while this one holds the role: it only marks the
+        // drainer closed, and this holder drops the rest before handling anything else.
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+          owner.drainer.close()
+          done.signal()
+        }
+        done.wait()
+        #expect(owner.drainer.queuedCount == 7)
+      }
+    }
+    owner.send(0)
+    #expect(handled == [0, 1, 2, 3])
+    #expect(owner.drainer.queuedCount == 0)
+    #expect(!DeliveryDepth.isDelivering)
   }
 
   @Test func theQueueGivesMemoryBackAfterABurst() {
     let drainer = Drainer<Int>()
-    let observed15 = drainer.enterOrEnqueue(0)
-    #expect(observed15)
-    for item in 1...100_000 { _ = drainer.enterOrEnqueue(item) }
+    guard let role = drainer.enter(orEnqueue: 0) else {
+      Issue.record("an idle drainer lets the first entrant in")
+      return
+    }
+    for item in 1...100_000 { _ = drainer.enter(orEnqueue: item) }
     let observed16 = drainer.queueCapacity
     #expect(observed16 >= 100_000)
     var total = 0
-    drainer.drain { total += $0 }
+    drainer.leave(role) { total += $0 }
     #expect(total == 100_000 * 100_001 / 2)
     let observed17 = drainer.queueCapacity
     #expect(observed17 <= FIFO<Int>.minimumShrinkCapacity)

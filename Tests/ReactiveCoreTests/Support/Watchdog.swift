@@ -46,7 +46,7 @@ private final class ThreadJob: Sendable {
   init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }
 
-private func startThread(stackSize: Int, _ run: @escaping @Sendable () -> Void) {
+func startThread(stackSize: Int, _ run: @escaping @Sendable () -> Void) {
   var attributes = pthread_attr_t()
   pthread_attr_init(&attributes)
   defer { pthread_attr_destroy(&attributes) }

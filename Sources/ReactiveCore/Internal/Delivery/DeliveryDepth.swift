@@ -2,8 +2,9 @@ import CReactiveCoreSupport
 
 /// How many deliveries the calling thread is inside: drainer turns (`Drainer`) and callbacks of a
 /// subscription (`DisposeBarrier`). Two rules read it:
-/// - a producer that finds a backlog over its limit waits only when it is *not* delivering, so a
-///   re-entrant send (and every send made by a drainer) never blocks;
+/// - a producer that finds a backlog over its limit and is delivering may hold a drainer role, so
+///   it records whom it waits on and does not wait where that would close a cycle (see `Drainer`
+///   and `DrainerWaits`); one that is not delivering holds no role and simply waits;
 /// - a `dispose()` made while delivering does not wait for a callback running on another thread,
 ///   so two deliveries disposing each other's subscriptions cannot deadlock.
 ///

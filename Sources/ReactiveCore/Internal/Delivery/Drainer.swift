@@ -17,45 +17,57 @@ import Synchronization
 /// handling), then leaves. So the owner's handling never runs twice at once, never recursively,
 /// items are handled in the order they were queued, and no lock is held while handling.
 ///
-/// Two ways to use it:
-/// - An owner that handles items itself (`Hub`, `Store`) calls `send(_:_:)`, or on its own fast
-///   path `tryEnter()`, then handles its item and calls `drain(_:)`.
-/// - A sink that decides state under its own lock calls `enterOrEnqueue(_:)` inside its critical
-///   section (it never waits and never calls out), and after unlocking either handles the item
-///   and `drain(_:)`s (on `true`) or calls `throttle(_:)` (on `false`).
+/// The protocol is this type's API and nothing else: taking the role returns a `Role`, a
+/// noncopyable proof of holding it, and everything only the holder may do (handling the queue,
+/// dropping it, leaving) consumes or borrows that proof. So an owner cannot pop, clear or leave
+/// without holding the role, nor hold it twice, nor forget to leave (dropping a `Role` traps).
+/// Three ways to use it:
+/// - `send(_:_:)`: everything a producer does with an item.
+/// - On an owner's fast path, `tryEnter()`; with the role, handle the item, then `leave(_:_:)`
+///   (which handles what was queued meanwhile); without it, `send(_:_:)`.
+/// - A sink that decides state under its own lock calls `enter(orEnqueue:)` inside its critical
+///   section (it never waits and never calls out) and `finish(_:_:_:)` after unlocking.
+///
+/// Anyone may `close()` the drainer (a disposal): it drops what is queued and every later item,
+/// taking the role to do so when the drainer is idle, else leaving the clearing to the holder.
 ///
 /// Costs: uncontended, one compare-exchange to enter and one to leave, no lock. Queued items are
 /// counted and appended under one lock (so the drainer never spins for an announced item), and
 /// the FIFO allocates only when it grows (it shrinks again after a burst).
 ///
 /// **Backlog bound.** A producer that queued its item while more than `backlogLimit` items wait
-/// blocks in `throttle(_:)` until the drainer has caught up, unless the producing thread is itself
-/// delivering (inside any drainer turn or subscription callback, see `DeliveryDepth`): then it
-/// returns at once, so a re-entrant send never blocks and a drainer never waits. After
-/// `backlogLimit` items in one turn, a drainer that sees a blocked producer hands the role to it
-/// (the producer drains on its own thread) instead of being held by other threads forever.
+/// blocks in `throttle(_:)` until the drainer has caught up, unless waiting could close a cycle:
+/// the holder is the producer's own thread (a re-entrant send, from inside this drainer's turn),
+/// or the holder is itself blocked, directly or through other blocked holders, on a drainer this
+/// thread holds (`DrainerWaits`). A producer delivering inside some other drainer's turn therefore
+/// honours this drainer's bound, and blocked producers can never wait on each other in a circle.
+/// After `backlogLimit` items in one turn, a drainer that sees a blocked producer hands the role to
+/// it (the producer drains on its own thread) instead of being held by other threads forever.
 ///
-/// **Long turns.** A producer that is delivering never blocks, so a drainer fed by one (a
-/// `share` fed from a relay's delivery, say) could drain its items forever; the thread holding the
-/// role may be one that only came to drop a subscription, and its `dispose()` would never
-/// return. So after `backlogLimit` items in one turn the drainer marks the turn long
-/// (`DrainerBits.longTurn`); from then on every producer that queues an item looks in for a
-/// moment (registered like a blocked producer, for at most `takeOverRounds` yields), and the
-/// drainer, seeing it, leaves the role with the items still queued: that producer takes the role
-/// and drains them. Nobody waits unboundedly, so the no-deadlock rule above still holds.
+/// **Long turns.** A re-entrant producer never blocks, so a drainer fed by one could drain its
+/// items forever; the thread holding the role may be one that only came to drop a subscription,
+/// and its `dispose()` would never return. So after `backlogLimit` items in one turn the drainer
+/// marks the turn long (`DrainerBits.longTurn`); from then on every producer that queues an item
+/// looks in for a moment (registered like a blocked producer, for at most `takeOverRounds`
+/// yields), and the drainer, seeing it, leaves the role with the items still queued: that producer
+/// takes the role and drains them.
 ///
 /// State word: bit 0 = a drainer is active; bits 1–20 = producers registered in `throttle`
-/// (blocked, or looking in during a long turn); bit 21 = the current turn is long; bits 22 and
-/// up = queued items.
+/// (blocked, or looking in during a long turn); bit 21 = the current turn is long; bit 22 = closed;
+/// bits 23 and up = queued items.
 @usableFromInline
 package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   // `state` arbitrates everything; `queue` holds its FIFO under its own mutex.
 
-  /// Queued items above which a producer that is not delivering waits (see the type's notes).
+  /// The proof of holding the role (see `DrainerRole`).
+  @usableFromInline package typealias Role = DrainerRole
+
+  /// Queued items above which a producer waits (see the type's notes).
   @inlinable package static var backlogLimit: Int { DrainerBits.backlogLimit }
 
   @usableFromInline let state = Atomic<Int>(0)
-  /// The role holder's `DeliveryDepth` counter (as a word); written and read by the holder only.
+  /// The role holder's `DeliveryDepth` counter (as a word, which also identifies its thread);
+  /// written by each new holder, read by the holder to leave and by blocked producers.
   @usableFromInline let holder = Atomic<UInt>(0)
   @usableFromInline let queue: DrainerQueue<Item>
 
@@ -68,17 +80,78 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   // MARK: Entering
 
   /// The lock-free fast path: takes the drainer role when the drainer is idle and nothing is
-  /// queued (one compare-exchange). On `true`, handle your item, then call `drain(_:)`; on `false`
-  /// use `enterOrEnqueue(_:)`.
+  /// queued (one compare-exchange). With the role, handle your item, then `leave(_:_:)`; without
+  /// it, use `send(_:_:)` or `enter(orEnqueue:)`.
   @inlinable @inline(__always)
-  package func tryEnter() -> Bool {
+  package func tryEnter() -> Role? {
     if state.compareExchange(expected: 0, desired: DrainerBits.draining, ordering: .acquiring)
       .exchanged
     {
       becomeHolder()
-      return true
+      return Role()
     }
-    return false
+    return nil
+  }
+
+  /// Takes the drainer role (then handle `item` and `leave(_:_:)`), or counts and queues `item`
+  /// under the queue's lock (`nil`; a closed drainer drops it). Either way, after any lock of
+  /// yours, call `finish(_:_:_:)` with the result. Never waits and never calls out, so it may be
+  /// called under the owner's lock to order a state change with its delivery.
+  @inlinable
+  package func enter(orEnqueue item: Item) -> Role? {
+    if let role = tryEnter() { return role }
+    return enterOrEnqueueContended(item)
+  }
+
+  @inlinable
+  func enterOrEnqueueContended(_ item: Item) -> Role? {
+    queue.lock()
+    var current = state.load(ordering: .relaxed)
+    while true {
+      if current & DrainerBits.closed != 0 {
+        queue.unlock()
+        return nil
+      }
+      if current & DrainerBits.draining == 0 && current >> DrainerBits.queuedShift == 0 {
+        let (exchanged, now) = state.compareExchange(
+          expected: current, desired: current | DrainerBits.draining, ordering: .acquiring)
+        if exchanged {
+          queue.unlock()
+          becomeHolder()
+          return Role()
+        }
+        current = now
+      } else {
+        let (exchanged, now) = state.compareExchange(
+          expected: current, desired: current + DrainerBits.queuedUnit, ordering: .relaxed)
+        if exchanged {
+          queue.append(item)
+          queue.unlock()
+          return nil
+        }
+        current = now
+      }
+    }
+  }
+
+  /// The second half of a send split around the owner's lock, with what `enter(orEnqueue:)`
+  /// returned: with the role, handles `item` and leaves; without it, applies the backlog rule
+  /// (`item` is queued). Call it outside any lock of yours.
+  @inlinable
+  package func finish(_ role: consuming Role?, _ item: Item, _ handle: (Item) -> Void) {
+    if let role {
+      handle(item)
+      leave(role, handle)
+    } else {
+      throttle(handle)
+    }
+  }
+
+  /// Everything a producer does with `item`: handles it now (then drains) when it gets the role,
+  /// otherwise queues it and applies the backlog rule.
+  @inlinable
+  package func send(_ item: Item, _ handle: (Item) -> Void) {
+    finish(enter(orEnqueue: item), item, handle)
   }
 
   /// The role was just taken by this thread: count the delivery.
@@ -95,77 +168,49 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
     DeliveryDepth.leave(DeliveryDepth.counter(word: holder.load(ordering: .relaxed)))
   }
 
-  /// The lock-free fast exit: gives up the role when nothing is queued (one compare-exchange).
-  /// On `false`, call `drain(_:)`.
-  @inlinable @inline(__always)
-  package func tryLeave() -> Bool {
-    stopBeingHolder()
-    if state.compareExchange(expected: DrainerBits.draining, desired: 0, ordering: .releasing)
-      .exchanged
-    {
-      return true
-    }
-    becomeHolderAgain()
-    return false
-  }
-
   @inlinable @inline(__always)
   func becomeHolderAgain() {
     DeliveryDepth.counter(word: holder.load(ordering: .relaxed)).pointee += 1
   }
 
-  /// Takes the drainer role (`true`: handle `item`, then call `drain(_:)`) or counts and queues
-  /// `item` under the queue's lock (`false`: then call `throttle(_:)` once, outside any lock of
-  /// yours). Never waits and never calls out, so it may be called under the owner's lock to order
-  /// a state change with its delivery.
-  @inlinable
-  package func enterOrEnqueue(_ item: Item) -> Bool {
-    queue.lock()
-    var current = state.load(ordering: .relaxed)
-    while true {
-      if current & DrainerBits.draining == 0 && current >> DrainerBits.queuedShift == 0 {
-        let (exchanged, now) = state.compareExchange(
-          expected: current, desired: current | DrainerBits.draining, ordering: .acquiring)
-        if exchanged {
-          queue.unlock()
-          becomeHolder()
-          return true
-        }
-        current = now
-      } else {
-        let (exchanged, now) = state.compareExchange(
-          expected: current, desired: current + DrainerBits.queuedUnit, ordering: .relaxed)
-        if exchanged {
-          queue.append(item)
-          queue.unlock()
-          return false
-        }
-        current = now
-      }
-    }
-  }
+  // MARK: Leaving (the role holder only)
 
-  /// Everything a producer does with `item`: handles it now (then drains) when it gets the role,
-  /// otherwise queues it and applies the backlog rule.
-  @inlinable
-  package func send(_ item: Item, _ handle: (Item) -> Void) {
-    if tryEnter() || enterOrEnqueue(item) {
-      handle(item)
-      if !tryLeave() { drain(handle) }
-    } else {
-      throttle(handle)
-    }
-  }
-
-  // MARK: Draining (the role holder only)
-
-  /// Handles queued items until none is left, then leaves the role (one compare-exchange when
+  /// Handles every item queued meanwhile, then gives up the role (one compare-exchange when
   /// nothing was queued). May instead hand the role to a producer blocked in `throttle(_:)`.
+  @inlinable @inline(__always)
+  package func leave(_ role: consuming Role, _ handle: (Item) -> Void) {
+    if let role = tryLeave(role) { drain(role, handle) }
+  }
+
+  /// The fast half of `leave(_:_:)`: gives up the role when nothing is queued (`nil`, one
+  /// compare-exchange), else hands it back; then call `drain(_:_:)`. For hot paths: the handler
+  /// passed to `leave(_:_:)` is formed (its captures retained) even when nothing is queued, so
+  /// `if let role = drainer.tryLeave(role) { drainer.drain(role) { ... } }` forms it only when
+  /// needed.
+  @inlinable @inline(__always)
+  package func tryLeave(_ role: consuming Role) -> Role? {
+    stopBeingHolder()
+    if state.compareExchange(expected: DrainerBits.draining, desired: 0, ordering: .releasing)
+      .exchanged
+    {
+      role.end()
+      return nil
+    }
+    becomeHolderAgain()
+    return role
+  }
+
+  /// Handles queued items until none is left (or, once closed, drops them), then leaves. May
+  /// instead hand the role to a producer blocked in `throttle(_:)`.
   @inlinable
-  package func drain(_ handle: (Item) -> Void) {
+  package func drain(_ role: consuming Role, _ handle: (Item) -> Void) {
     var turn = 0
     while true {
       let current = state.load(ordering: .relaxed)
+      if current & DrainerBits.closed != 0 && current >> DrainerBits.queuedShift != 0 {
+        removeAll(role)
+        continue
+      }
       if current >> DrainerBits.queuedShift == 0
         || (turn >= DrainerBits.backlogLimit && current & DrainerBits.waiterMask != 0)
       {
@@ -175,6 +220,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
           expected: current, desired: current & ~(DrainerBits.draining | DrainerBits.longTurn),
           ordering: .releasing
         ).exchanged {
+          role.end()
           return
         }
         becomeHolderAgain()
@@ -189,17 +235,60 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
       state.subtract(DrainerBits.queuedUnit, ordering: .relaxed)
       queue.unlock()
       turn &+= 1
-      // Counted under the lock that appended it, so it is there.
+      // Counted under the lock that appended it, and only the holder pops or clears: it is there.
       handle(item.unsafelyUnwrapped)
     }
   }
 
-  /// The backlog rule, for a producer whose `enterOrEnqueue(_:)` returned `false` (call it outside
-  /// any lock of yours). Returns at once unless more than `backlogLimit` items are queued and the
-  /// calling thread is not delivering; then waits until the drainer catches up or hands the role
-  /// over (the caller then drains with `handle`).
+  /// Drops every queued item. The items are released after the lock is given up, so their
+  /// deinitializers may run user code.
   @inlinable
-  package func throttle(_ handle: (Item) -> Void) {
+  func removeAll(_ role: borrowing Role) {
+    queue.lock()
+    let dropped = queue.takeAll()
+    state.subtract(dropped.count * DrainerBits.queuedUnit, ordering: .relaxed)
+    queue.unlock()
+    _ = dropped
+  }
+
+  // MARK: Closing (any thread)
+
+  /// Drops every queued item and every item queued from now on (after a terminal event or a
+  /// disposal); callable from any thread, also from inside the handling. When the drainer is idle
+  /// the caller takes the role to clear the queue; otherwise the holder clears it before it
+  /// handles anything else or leaves. An item being handled right now finishes.
+  @inlinable
+  package func close() {
+    var current = state.load(ordering: .relaxed)
+    while current & DrainerBits.closed == 0 {
+      if current & DrainerBits.draining != 0 {
+        let (exchanged, now) = state.compareExchange(
+          expected: current, desired: current | DrainerBits.closed, ordering: .relaxed)
+        if exchanged { return }
+        current = now
+        continue
+      }
+      // Idle, or left with items queued for a producer about to take over: take the role.
+      let (exchanged, now) = state.compareExchange(
+        expected: current, desired: current | DrainerBits.closed | DrainerBits.draining,
+        ordering: .acquiring)
+      if exchanged {
+        becomeHolder()
+        drain(Role()) { _ in }  // closed: clears, never handles
+        return
+      }
+      current = now
+    }
+  }
+
+  // MARK: The backlog rule
+
+  /// For a producer whose item was queued (`enter(orEnqueue:)` returned `nil`; `finish(_:_:_:)`
+  /// calls it), outside any lock of the caller's: returns at once unless more than `backlogLimit` items
+  /// are queued; then waits until the drainer catches up or hands the role over (the caller then
+  /// drains with `handle`), unless waiting could close a cycle (see the type's notes).
+  @inlinable
+  func throttle(_ handle: (Item) -> Void) {
     let current = state.load(ordering: .relaxed)
     if current & (DrainerBits.draining | DrainerBits.longTurn) == DrainerBits.draining
       && current >> DrainerBits.queuedShift <= DrainerBits.backlogLimit
@@ -211,9 +300,12 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
 
   @inlinable
   func throttleSlow(_ observed: Int, _ handle: (Item) -> Void) {
-    let delivering = DeliveryDepth.isDelivering
+    // A thread that is not delivering holds no drainer role, so nobody can be waiting on it: it
+    // may always wait. A delivering one registers what it waits on (`DrainerWaits`).
+    let thread = DeliveryDepth.isDelivering ? DeliveryDepth.word(DeliveryDepth.counter()) : 0
     var current = observed
     var registered = false
+    var waitsOnHolder = false
     var round = 0
     // Rounds left to look in on a long turn (see the type's notes); a blocked producer waits
     // without this limit, a looking one gives up after it.
@@ -226,16 +318,25 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
           expected: current, desired: (current | DrainerBits.draining) - unregister,
           ordering: .acquiring)
         if exchanged {
+          if waitsOnHolder { DrainerWaits.stopWaiting(thread) }
           becomeHolder()
-          drain(handle)
+          drain(Role(), handle)
           return
         }
         current = now
         continue
       }
-      let mayBlock =
-        !delivering && current & DrainerBits.draining != 0
+      var mayBlock =
+        current & DrainerBits.draining != 0
         && current >> DrainerBits.queuedShift > DrainerBits.backlogLimit
+      if mayBlock && thread != 0 {
+        // Re-checked every round: the role may have moved to another thread.
+        mayBlock = DrainerWaits.wait(thread, on: holder.load(ordering: .relaxed))
+        waitsOnHolder = mayBlock
+      } else if waitsOnHolder {
+        DrainerWaits.stopWaiting(thread)
+        waitsOnHolder = false
+      }
       let looksIn =
         !mayBlock && lookIn > 0 && current & DrainerBits.draining != 0
         && current & DrainerBits.longTurn != 0
@@ -262,18 +363,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
     }
   }
 
-  // MARK: Inspection and clean-up
-
-  /// Drops every queued item (after a terminal event or disposal). The items are released after
-  /// the lock is given up, so their deinitializers may run user code.
-  @inlinable
-  package func removeAll() {
-    queue.lock()
-    let dropped = queue.takeAll()
-    state.subtract(dropped.count * DrainerBits.queuedUnit, ordering: .relaxed)
-    queue.unlock()
-    _ = dropped
-  }
+  // MARK: Inspection
 
   /// The number of items queued now (a snapshot, for tests and diagnostics).
   @inlinable
@@ -285,12 +375,80 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
     (state.load(ordering: .relaxed) & DrainerBits.waiterMask) / DrainerBits.waiterUnit
   }
 
+  /// Whether `close()` was called.
+  @inlinable
+  package var isClosed: Bool { state.load(ordering: .relaxed) & DrainerBits.closed != 0 }
+
   /// The capacity of the queue's storage now (for tests of the shrink policy).
   @inlinable
   package var queueCapacity: Int {
     queue.lock()
     defer { queue.unlock() }
     return queue.fifoCapacity
+  }
+}
+
+/// The proof that the calling thread holds a `Drainer`'s role: returned by `tryEnter()` and
+/// `enter(orEnqueue:)`, consumed by `leave(_:_:)` or `finish(_:_:_:)`. Only the drainer makes
+/// one. It must be given back: dropping it would leave the drainer taken forever, so it traps.
+/// Not generic, so that code that runs unspecialized (a hub's unsubscribe) never looks up type
+/// metadata to pass it around.
+@frozen @usableFromInline
+package struct DrainerRole: ~Copyable {
+  @inlinable
+  init() {}
+
+  deinit {
+    // Only reached by a role that was dropped, not given back (`end()` discards it).
+    dropped()
+  }
+
+  @usableFromInline
+  func dropped() {
+    preconditionFailure("Internal inconsistency: the drainer role was dropped without leaving")
+  }
+
+  /// The role was given up (the state word says so).
+  @inlinable @inline(__always)
+  consuming func end() { discard self }
+}
+
+/// Who waits on whom among the producers blocked by a backlog bound while holding a drainer role:
+/// thread → the thread holding the drainer it waits on (threads named by their `DeliveryDepth`
+/// counter's address, never dereferenced). Before each round of waiting, a delivering producer
+/// follows the chain from the holder it waits on; if the chain leads back to itself, waiting
+/// would close a cycle (A's holder waits on B whose holder waits on A), so it stops waiting
+/// instead. Registering and checking happen under one lock, so of two threads closing a cycle the
+/// second always sees the first. Touched only on the blocked path.
+@usableFromInline
+enum DrainerWaits {
+  static let waits = Locked([UInt: UInt]())
+
+  /// `thread` is about to wait on the drainer that `holder` holds: `true` (registered) unless the
+  /// wait would close a cycle (then `thread` is unregistered and must not wait).
+  @usableFromInline
+  static func wait(_ thread: UInt, on holder: UInt) -> Bool {
+    waits.withLock { waits in
+      var current = holder
+      // A chain is at most as long as the table; beyond that it loops among other threads,
+      // which break it themselves.
+      for _ in 0...waits.count {
+        if current == thread {
+          waits[thread] = nil
+          return false
+        }
+        guard let next = waits[current] else { break }
+        current = next
+      }
+      waits[thread] = holder
+      return true
+    }
+  }
+
+  /// `thread` no longer waits.
+  @usableFromInline
+  static func stopWaiting(_ thread: UInt) {
+    waits.withLock { $0[thread] = nil }
   }
 }
 
@@ -345,7 +503,9 @@ enum DrainerBits {
   @inlinable static var waiterMask: Int { ((1 << 20) - 1) << 1 }
   /// Set by a drainer whose turn has run `backlogLimit` items (see "Long turns").
   @inlinable static var longTurn: Int { 1 << 21 }
-  @inlinable static var queuedShift: Int { 22 }
+  /// Set by `close()`: queued and later items are dropped.
+  @inlinable static var closed: Int { 1 << 22 }
+  @inlinable static var queuedShift: Int { 23 }
   @inlinable static var queuedUnit: Int { 1 << queuedShift }
   @inlinable static var backlogLimit: Int { 1_024 }
   /// How many yields a producer looks in on a long turn before it gives up.

@@ -73,13 +73,13 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
     case .completed:
       lock.lock()
       let action = machine.innerCompleted()
-      var entered = false
-      if case .complete = action { entered = enter(.completed) }
+      var role: Drainer<Event<Element>>.Role?
+      if case .complete = action { role = enter(.completed) }
       lock.unlock()
       inners.remove(for: key)
       switch action {
       case .start(let inner): startLoop(inner)
-      case .complete: deliverOrThrottle(.completed, entered)
+      case .complete: finish(role, .completed)
       default: break
       }
     }

@@ -92,18 +92,12 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
   func on<Element>(
     _ event: Event<Element>, index: Int, store: @escaping (inout Storage, Element) -> Void
   ) {
-    if drainer.tryEnter() {
+    if let role = drainer.tryEnter() {
       handle(event, index: index, store: store)
-      if !drainer.tryLeave() { drainer.drain { $0() } }
+      if let role = drainer.tryLeave(role) { drainer.drain(role) { $0() } }
       return
     }
-    let queued = { [self] in handle(event, index: index, store: store) }
-    if drainer.enterOrEnqueue(queued) {
-      queued()
-      drainer.drain { $0() }
-    } else {
-      drainer.throttle { $0() }
-    }
+    drainer.send({ [self] in handle(event, index: index, store: store) }) { $0() }
   }
 
   /// Runs the state machine for one event and delivers what it decides. Drainer only.

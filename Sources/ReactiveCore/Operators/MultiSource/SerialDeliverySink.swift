@@ -8,11 +8,11 @@
 /// happen, instead of queueing behind a subscription that may never return.
 ///
 /// A conforming sink decides each state change under `lock` and hands the resulting item to
-/// `enter(_:)` in the same critical section; after unlocking it calls `deliverOrThrottle(_:_:)`
-/// with the item and what `enter` returned. Items are delivered one at a time in decision order
-/// (so downstream never receives two at once, and re-entrant events are queued), never holding
-/// the lock while calling out. `dispose()` stops the sink, drops what is queued and disposes every
-/// source.
+/// `enter(_:)` in the same critical section; after unlocking it calls `finish(_:_:)` with the item
+/// and what `enter` returned. Items are delivered one at a time in decision order (so downstream
+/// never receives two at once, and re-entrant events are queued), never holding the lock while
+/// calling out. `dispose()` stops the sink, closes the drainer (what is queued is dropped, by
+/// whichever thread holds the drainer role) and disposes every source.
 @usableFromInline
 protocol SerialDeliverySink: AnyObject, Cancelable {
   associatedtype Item
@@ -31,29 +31,33 @@ protocol SerialDeliverySink: AnyObject, Cancelable {
 }
 
 extension SerialDeliverySink {
-  /// Takes the drainer role (`true`) or queues `item` (`false`). Lock held; never waits.
+  /// Takes the drainer role or queues `item` (see `Drainer.enter(orEnqueue:)`). Lock held; never
+  /// waits.
   @inlinable
-  func enter(_ item: Item) -> Bool {
-    drainer.tryEnter() || drainer.enterOrEnqueue(item)
+  func enter(_ item: Item) -> Drainer<Item>.Role? {
+    drainer.enter(orEnqueue: item)
   }
 
-  /// After unlocking: delivers `item` and drains when `entered`, else applies the backlog rule.
+  /// After unlocking: delivers `item` and drains with the role, else applies the backlog rule.
   @inlinable
-  func deliverOrThrottle(_ item: Item, _ entered: Bool) {
-    if entered {
+  func finish(_ role: consuming Drainer<Item>.Role?, _ item: Item) {
+    // `Drainer.finish`, with `deliver` formed only where it is needed (see `Drainer.tryLeave`).
+    if let role {
       deliver(item)
-      if !drainer.tryLeave() { drainer.drain(deliver) }
+      if let role = drainer.tryLeave(role) { drainer.drain(role, deliver) }
     } else {
       drainer.throttle(deliver)
     }
   }
 
+  /// Stops the sink and drops what is queued; safe from any thread, also while another thread
+  /// delivers (the drainer's holder drops the queue, see `Drainer.close()`).
   @inlinable
   func dispose() {
     lock.lock()
     _ = stopLocked()
     lock.unlock()
-    drainer.removeAll()
+    drainer.close()
     disposeSources()
   }
 }
@@ -78,10 +82,13 @@ extension EventDeliverySink {
   @inlinable
   func decide(_ event: Event<Element>, _ decide: () -> Bool) {
     lock.lock()
-    let send = decide()
-    let entered = send && enter(event)
+    guard decide() else {
+      lock.unlock()
+      return
+    }
+    let role = enter(event)
     lock.unlock()
-    if send { deliverOrThrottle(event, entered) }
+    finish(role, event)
   }
 
   /// Stops with `error` (unless already stopped).
