@@ -77,13 +77,10 @@ final class LiftedObservable<Operator: SingleSourceOperator>: @unchecked Sendabl
     return sink.upstream
   }
 
-  // Parks the source for the releasing loop before dropping it, so the next link is released
-  // after this deinit returned.
+  // Hands the source to the releasing loop, so the next link is freed after this deinit returned.
   deinit {
-    Trampoline.releasing {
-      Trampoline.park(source as Any)
-      source = nil
-    }
+    guard let source = self.source.take() else { return }
+    Trampoline.release(.object(consume source))
   }
 }
 
@@ -91,7 +88,9 @@ final class LiftedObservable<Operator: SingleSourceOperator>: @unchecked Sendabl
 @usableFromInline
 final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
   // Events are serial by contract: `logic` is touched only by `on`, one event at a time.
-  @usableFromInline let downstream: AnyObserver<Operator.Output>
+  // `downstream` is set by `init` and taken only by `deinit` (it holds the next sink of a chain),
+  // so the dynamic exclusivity check is not needed either.
+  @exclusivity(unchecked) @usableFromInline var downstream: AnyObserver<Operator.Output>?
   // Only touched by the serial event path, so the dynamic exclusivity check is not needed.
   @exclusivity(unchecked) @usableFromInline var logic: Operator
   @usableFromInline let upstream = SingleAssignmentDisposable()
@@ -103,9 +102,16 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
     self.logic = logic
   }
 
-  // A released sink releases the next one through `downstream`: park it so a long chain is
-  // freed in a loop (see `Trampoline.releasing`).
-  deinit { Trampoline.park(downstream) }
+  /// Where results go; set from `init` until `deinit`.
+  @inlinable @inline(__always)
+  var output: AnyObserver<Operator.Output> { downstream.unsafelyUnwrapped }
+
+  // A freed sink frees the next one through `downstream`: hand it to the releasing loop so a
+  // long chain is freed in a loop, whoever frees its first sink (see `Trampoline.release`).
+  deinit {
+    guard let downstream = self.downstream.take() else { return }
+    Trampoline.release(ReleasedReference(consume downstream))
+  }
 
   /// Subscribes `source` with this sink and keeps its disposable in `upstream`, on the stack
   /// or, beyond `SubscribeDepth.bound` nested levels, deferred (see `SubscribeDepth`). The
@@ -147,19 +153,19 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
     switch event {
     case .next(let element):
       let keepGoing: Bool
-      do { keepGoing = try logic.next(element, downstream) } catch {
+      do { keepGoing = try logic.next(element, output) } catch {
         terminate(.error(error))
         return
       }
       if !keepGoing { terminate(.completed) }
     case .error(let error):
-      do { try logic.failed(error, downstream) } catch {
+      do { try logic.failed(error, output) } catch {
         terminate(.error(error))
         return
       }
       terminate(.completed)
     case .completed:
-      do { try logic.completed(downstream) } catch {
+      do { try logic.completed(output) } catch {
         terminate(.error(error))
         return
       }
@@ -172,7 +178,7 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
   @inlinable
   func terminate(_ event: Event<Operator.Output>) {
     guard upstream.tryTerminate() else { return }
-    downstream.on(event)
+    output.on(event)
     upstream.dispose()
     logic.terminated(event)
   }

@@ -43,33 +43,55 @@ final class Trampoline {
   /// `true` while an activation runs on this thread.
   @usableFromInline @exclusivity(unchecked) var isActive = false
   @usableFromInline @exclusivity(unchecked) var queue = FIFO<any TrampolineItem>()
-  /// `true` while `releasing` runs on this thread: dying sinks park their downstream here.
+  /// `true` while a releasing loop runs on this thread (`releasing(_:)`, `release(_:)`).
   @usableFromInline @exclusivity(unchecked) var isReleasing = false
-  @usableFromInline @exclusivity(unchecked) var pendingReleases: [Any] = []
+  /// The references dying objects handed to the running releasing loop, dropped by it one at a
+  /// time.
+  @usableFromInline @exclusivity(unchecked) var pendingReleases = ContiguousArray<
+    ReleasedReference
+  >()
   /// Subscription steps deferred while no activation ran; counted in the thread-local
   /// `SubscribeDepth` state, run by `runDeferredSubscriptions()`.
   @usableFromInline @exclusivity(unchecked) var deferredSubscriptions = FIFO<TrampolineWork>()
 
   @usableFromInline init() {}
 
-  /// Runs `body` (a teardown that may free a long chain of sinks); references parked with
-  /// `park` meanwhile are released afterwards one at a time, in a loop instead of recursively.
+  /// Runs `body` (a teardown that may free a long chain of sinks) inside a releasing loop: what
+  /// the objects it frees hand to `release(_:)` is dropped afterwards, one at a time.
   @usableFromInline
   static func releasing(_ body: () -> Void) {
     let trampoline = current
     if trampoline.isReleasing { return body() }
     trampoline.isReleasing = true
     body()
-    while let parked = trampoline.pendingReleases.popLast() { _ = parked }
-    trampoline.isReleasing = false
+    trampoline.dropPendingReleases()
   }
 
-  /// Keeps `reference` alive until the running `releasing` loop drops it, if one runs.
+  /// Drops `reference`, the last one a dying object held, in constant stack: a long chain of
+  /// objects each holding the next (the sinks of a chain, through their downstream observers; the
+  /// observables of a chain, through their sources) is freed in a loop, not by recursion.
+  ///
+  /// While a releasing loop runs on this thread, `reference` is handed to it and dropped after the
+  /// current one; otherwise this call runs the loop. So whoever frees the first object of a chain
+  /// (a disposal, a source that drops its observer inside `subscribe`, the last reference to an
+  /// observable going away) needs no loop of its own. Call it from `deinit` with the reference
+  /// moved out of the object (the object must not hold it any more, or freeing the object would
+  /// drop it recursively after the loop ended).
+  @inlinable
+  static func release(_ reference: consuming ReleasedReference) {
+    let trampoline = current
+    trampoline.pendingReleases.append(reference)
+    guard !trampoline.isReleasing else { return }
+    trampoline.isReleasing = true
+    trampoline.dropPendingReleases()
+  }
+
+  /// The releasing loop: drops the handed references one at a time (dropping one may hand more),
+  /// then ends.
   @usableFromInline
-  static func park(_ reference: Any) {
-    guard let pointer = pthread_getspecific(key) else { return }
-    let trampoline = Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
-    if trampoline.isReleasing { trampoline.pendingReleases.append(reference) }
+  func dropPendingReleases() {
+    while let reference = pendingReleases.popLast() { _ = reference }
+    isReleasing = false
   }
 
   @usableFromInline
@@ -204,6 +226,26 @@ protocol TrampolineItem: AnyObject {
   /// Runs the item. `trampoline` is the active trampoline of this thread that runs it, or `nil`
   /// when it runs outside any activation (then it must not yield).
   func run(on trampoline: Trampoline?)
+}
+
+/// What a dying object hands to `Trampoline.release(_:)`: the reference through which it held the
+/// next object of a chain.
+@usableFromInline
+enum ReleasedReference {
+  /// An object (an observable's source).
+  case object(AnyObject)
+  /// A type-erased observer: a sink's downstream, which holds the next sink in its event
+  /// handler's context. Only released, never called, so its element type is erased (see `init`).
+  case observer(AnyObserver<Never>)
+
+  /// `observer`, whose element type does not matter to its release: an `AnyObserver` is its event
+  /// handler, a function value stored at the most general abstraction (a function pointer and a
+  /// reference-counted context) whatever `Element` is, so it is reinterpreted without a box or a
+  /// generic metadata look-up (a sink's `deinit` runs unspecialized).
+  @inlinable
+  init<Element>(_ observer: consuming AnyObserver<Element>) {
+    self = .observer(unsafeBitCast(observer, to: AnyObserver<Never>.self))
+  }
 }
 
 /// A closure queued on the trampoline (retry loops).
