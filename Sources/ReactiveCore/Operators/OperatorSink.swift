@@ -88,9 +88,9 @@ final class LiftedObservable<Operator: SingleSourceOperator>: @unchecked Sendabl
 @usableFromInline
 final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
   // Events are serial by contract: `logic` is touched only by `on`, one event at a time.
-  // `downstream` is set by `init` and taken only by `deinit` (it holds the next sink of a chain),
-  // so the dynamic exclusivity check is not needed either.
-  @exclusivity(unchecked) @usableFromInline var downstream: AnyObserver<Operator.Output>?
+  // `downstream` is immutable until `deinit` takes it, so sending through it needs no retain; it
+  // must stay the first stored property (see `deinit`).
+  @usableFromInline let downstream: AnyObserver<Operator.Output>
   // Only touched by the serial event path, so the dynamic exclusivity check is not needed.
   @exclusivity(unchecked) @usableFromInline var logic: Operator
   @usableFromInline let upstream = SingleAssignmentDisposable()
@@ -102,15 +102,14 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
     self.logic = logic
   }
 
-  /// Where results go; set from `init` until `deinit`.
-  @inlinable @inline(__always)
-  var output: AnyObserver<Operator.Output> { downstream.unsafelyUnwrapped }
-
   // A freed sink frees the next one through `downstream`: hand it to the releasing loop so a
-  // long chain is freed in a loop, whoever frees its first sink (see `Trampoline.release`).
+  // long chain is freed in a loop, whoever frees its first sink (see `Trampoline.release`). It is
+  // moved out of the object (the object's own destruction then releases nothing), with no generic
+  // metadata look-up: this deinit runs unspecialized.
   deinit {
-    guard let downstream = self.downstream.take() else { return }
-    Trampoline.release(ReleasedReference(consume downstream))
+    Trampoline.release(
+      ReleasedReference(
+        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
   }
 
   /// Subscribes `source` with this sink and keeps its disposable in `upstream`, on the stack
@@ -153,19 +152,19 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
     switch event {
     case .next(let element):
       let keepGoing: Bool
-      do { keepGoing = try logic.next(element, output) } catch {
+      do { keepGoing = try logic.next(element, downstream) } catch {
         terminate(.error(error))
         return
       }
       if !keepGoing { terminate(.completed) }
     case .error(let error):
-      do { try logic.failed(error, output) } catch {
+      do { try logic.failed(error, downstream) } catch {
         terminate(.error(error))
         return
       }
       terminate(.completed)
     case .completed:
-      do { try logic.completed(output) } catch {
+      do { try logic.completed(downstream) } catch {
         terminate(.error(error))
         return
       }
@@ -178,7 +177,7 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
   @inlinable
   func terminate(_ event: Event<Operator.Output>) {
     guard upstream.tryTerminate() else { return }
-    output.on(event)
+    downstream.on(event)
     upstream.dispose()
     logic.terminated(event)
   }

@@ -242,13 +242,29 @@ enum ReleasedReference {
   /// handler's context. Only released, never called, so its element type is erased (see `init`).
   case observer(AnyObserver<Never>)
 
-  /// `observer`, whose element type does not matter to its release: an `AnyObserver` is its event
-  /// handler, a function value stored at the most general abstraction (a function pointer and a
-  /// reference-counted context) whatever `Element` is, so it is reinterpreted without a box or a
-  /// generic metadata look-up (a sink's `deinit` runs unspecialized).
+  /// Takes the observer stored as the first stored property of the dying object at `object`,
+  /// leaving there a handler without a context, so that the object's own destruction releases
+  /// nothing. `check` is that property, compared in debug builds.
+  ///
+  /// An `AnyObserver` is its event handler: a function value stored at the most general
+  /// abstraction whatever `Element` is (a function pointer, then a reference-counted context or
+  /// null), so `AnyObserver<Element>` and `AnyObserver<Never>` have one layout; and a class's
+  /// first stored property starts right after the object header. So the handler is moved out as
+  /// an `AnyObserver<Never>` (only released, never called), without a box or a generic metadata
+  /// look-up (a sink's `deinit` runs unspecialized).
   @inlinable
-  init<Element>(_ observer: consuming AnyObserver<Element>) {
-    self = .observer(unsafeBitCast(observer, to: AnyObserver<Never>.self))
+  init<Element>(takingObserverAt object: UnsafeMutableRawPointer, check: AnyObserver<Element>) {
+    let word = MemoryLayout<UnsafeRawPointer>.stride
+    let field = object + 2 * word
+    assert(
+      withUnsafeBytes(of: check) { $0.load(as: UInt.self) } == field.load(as: UInt.self),
+      "the observer is not the object's first stored property")
+    let observer = field.withMemoryRebound(to: AnyObserver<Never>.self, capacity: 1) {
+      $0.move()
+    }
+    // The function pointer stays; a null context makes the field's own release a no-op.
+    field.storeBytes(of: nil, toByteOffset: word, as: UnsafeRawPointer?.self)
+    self = .observer(observer)
   }
 }
 
