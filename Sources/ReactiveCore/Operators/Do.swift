@@ -56,16 +56,27 @@ extension ObservableType {
   }
 }
 
+/// Where a `do` subscription's disposal stands: a disposal requested while a terminal event is
+/// forwarded waits until the `after*` callback returned.
+@usableFromInline
+enum DoPhase: UInt8, AtomicRepresentable {
+  /// No terminal event forwarded yet: a disposal runs at once.
+  case idle
+  /// The terminal event and its `after*` callback run: a disposal is postponed.
+  case terminating
+  /// A disposal was requested while terminating: it runs once the `after*` callback returned.
+  case disposeRequested
+  /// The terminal event and its `after*` callback ran: a disposal runs at once.
+  case terminated
+}
+
+/// Runs the callbacks of `do(...)` around the events of one subscription: Observable's `do` and the
+/// traits' `do` (`Single`, `Maybe`, `Completable`).
 @usableFromInline
 final class DoSink<Element>: @unchecked Sendable {
   // Events are serial by contract. `subscription` and `onDispose` are written before `upstream`
   // publishes them and read by the one disposal `upstream` allows; `phase` orders that disposal
   // after the `after*` callbacks when it is requested while a terminal event is forwarded.
-  @usableFromInline static var idle: Int { 0 }
-  @usableFromInline static var terminating: Int { 1 }
-  @usableFromInline static var disposeRequested: Int { 2 }
-  @usableFromInline static var terminated: Int { 3 }
-
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let onNext: ((Element) throws -> Void)?
   @usableFromInline let afterNext: ((Element) throws -> Void)?
@@ -78,7 +89,7 @@ final class DoSink<Element>: @unchecked Sendable {
   /// Set only when the subscriber asked for `onDispose`.
   @usableFromInline var subscription: Disposable?
   @usableFromInline var onDispose: (() -> Void)?
-  @usableFromInline let phase = Atomic<Int>(0)
+  @usableFromInline let phase = Atomic<DoPhase>(.idle)
 
   @inlinable
   init(
@@ -107,26 +118,26 @@ final class DoSink<Element>: @unchecked Sendable {
         try afterNext?(element)
       case .error(let error):
         try onError?(error)
-        guard upstream.tryTerminate() else { return }
-        forwardTerminal(event) { _ = try? self.afterError?(error) }
+        terminate(event) { _ = try? self.afterError?(error) }
       case .completed:
         try onCompleted?()
-        guard upstream.tryTerminate() else { return }
-        forwardTerminal(event) { _ = try? self.afterCompleted?() }
+        terminate(event) { _ = try? self.afterCompleted?() }
       }
     } catch {
       terminate(.error(error))
     }
   }
 
-  /// Forwards a terminal event and runs `after`; a disposal requested meanwhile (the subscriber
-  /// tears down on the terminal event) waits until `after` returned, as in RxSwift.
+  /// Forwards a terminal event unless one was forwarded or the sink disposed, runs `after`, then
+  /// disposes the source. A disposal requested meanwhile (the subscriber tears down on the
+  /// terminal event) waits until `after` returned, as in RxSwift.
   @inlinable
-  func forwardTerminal(_ event: Event<Element>, after: () -> Void) {
-    phase.store(Self.terminating, ordering: .releasing)
+  func terminate(_ event: Event<Element>, after: () -> Void = {}) {
+    guard upstream.tryTerminate() else { return }
+    phase.store(.terminating, ordering: .releasing)
     downstream.on(event)
     after()
-    if phase.exchange(Self.terminated, ordering: .acquiringAndReleasing) == Self.disposeRequested {
+    if phase.exchange(.terminated, ordering: .acquiringAndReleasing) == .disposeRequested {
       runDisposal()
     }
     upstream.dispose()
@@ -136,7 +147,7 @@ final class DoSink<Element>: @unchecked Sendable {
   @inlinable
   func disposeSubscription() {
     let (postponed, _) = phase.compareExchange(
-      expected: Self.terminating, desired: Self.disposeRequested, ordering: .acquiringAndReleasing)
+      expected: .terminating, desired: .disposeRequested, ordering: .acquiringAndReleasing)
     if !postponed { runDisposal() }
   }
 
@@ -148,12 +159,5 @@ final class DoSink<Element>: @unchecked Sendable {
     self.onDispose = nil
     subscription?.dispose()
     onDispose?()
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
   }
 }

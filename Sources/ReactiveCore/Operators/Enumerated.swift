@@ -7,20 +7,20 @@ extension ObservableType {
   /// // Prints: 1 b
   /// ```
   public func enumerated() -> Observable<(index: Int, element: Element)> {
-    let source = asObservable()
-    return Observable.deferred {
-      // Fresh per subscription; `map` calls its transform serially.
-      let counter = EnumeratedCounter()
-      return source.map { element in
-        let index = counter.next
-        counter.next += 1
-        return (index: index, element: element)
-      }
-    }
+    lift { EnumeratedOperator() }
   }
 }
 
-/// One subscription's next index; accessed serially by contract.
-final class EnumeratedCounter: @unchecked Sendable {
-  var next = 0
+/// Counts the elements of one subscription.
+struct EnumeratedOperator<Element>: SingleSourceOperator {
+  var index = 0
+
+  mutating func next(
+    _ element: Element, _ downstream: AnyObserver<(index: Int, element: Element)>
+  ) -> Bool {
+    let current = index
+    index += 1
+    downstream.on(.next((index: current, element: element)))
+    return true
+  }
 }

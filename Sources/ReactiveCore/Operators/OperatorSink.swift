@@ -77,13 +77,10 @@ final class LiftedObservable<Operator: SingleSourceOperator>: @unchecked Sendabl
     return sink.upstream
   }
 
-  // Parks the source for the releasing loop before dropping it, so the next link is released
-  // after this deinit returned.
+  // Hands the source to the releasing loop, so the next link is freed after this deinit returned.
   deinit {
-    Trampoline.releasing {
-      Trampoline.park(source as Any)
-      source = nil
-    }
+    guard let source = self.source.take() else { return }
+    Trampoline.release(.object(consume source))
   }
 }
 
@@ -91,6 +88,8 @@ final class LiftedObservable<Operator: SingleSourceOperator>: @unchecked Sendabl
 @usableFromInline
 final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
   // Events are serial by contract: `logic` is touched only by `on`, one event at a time.
+  // `downstream` is immutable until `deinit` takes it, so sending through it needs no retain; it
+  // must stay the first stored property (see `deinit`).
   @usableFromInline let downstream: AnyObserver<Operator.Output>
   // Only touched by the serial event path, so the dynamic exclusivity check is not needed.
   @exclusivity(unchecked) @usableFromInline var logic: Operator
@@ -103,9 +102,15 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
     self.logic = logic
   }
 
-  // A released sink releases the next one through `downstream`: park it so a long chain is
-  // freed in a loop (see `Trampoline.releasing`).
-  deinit { Trampoline.park(downstream) }
+  // A freed sink frees the next one through `downstream`: hand it to the releasing loop so a
+  // long chain is freed in a loop, whoever frees its first sink (see `Trampoline.release`). It is
+  // moved out of the object (the object's own destruction then releases nothing), with no generic
+  // metadata look-up: this deinit runs unspecialized.
+  deinit {
+    Trampoline.release(
+      ReleasedReference(
+        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
+  }
 
   /// Subscribes `source` with this sink and keeps its disposable in `upstream`, on the stack
   /// or, beyond `SubscribeDepth.bound` nested levels, deferred (see `SubscribeDepth`). The

@@ -13,47 +13,30 @@ extension ObservableType {
   /// - Complexity: O(`count`) memory.
   public func takeLast(_ count: Int) -> Observable<Element> {
     precondition(count >= 0, "takeLast count must not be negative")
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = TakeLastSink(downstream: downstream, count: count)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink.upstream
-    })
+    return lift { TakeLastOperator(count: count) }
   }
 }
 
-final class TakeLastSink<Element>: @unchecked Sendable {  // events are serial by contract
-  let downstream: AnyObserver<Element>
+/// Holds the last `count` elements and sends them when the source completes.
+struct TakeLastOperator<Element>: SingleSourceOperator {
   let count: Int
   var buffer = FIFO<Element>()
-  let upstream = SingleAssignmentDisposable()
-  let token = ResourceToken()
 
-  init(downstream: AnyObserver<Element>, count: Int) {
-    self.downstream = downstream
-    self.count = count
+  init(count: Int) { self.count = count }
+
+  mutating func next(_ element: Element, _ downstream: AnyObserver<Element>) -> Bool {
+    guard count > 0 else { return true }
+    buffer.append(element)
+    if buffer.count > count { _ = buffer.popFirst() }
+    return true
   }
 
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    switch event {
-    case .next(let element):
-      guard count > 0 else { return }
-      buffer.append(element)
-      if buffer.count > count { _ = buffer.popFirst() }
-    case .error(let error):
-      guard upstream.tryTerminate() else { return }
-      buffer = FIFO()
-      downstream.on(.error(error))
-      upstream.dispose()
-    case .completed:
-      guard upstream.tryTerminate() else { return }
-      while let element = buffer.popFirst() {
-        if upstream.isDisposed { return }
-        downstream.on(.next(element))
-      }
-      downstream.on(.completed)
-      upstream.dispose()
-    }
+  mutating func completed(_ downstream: AnyObserver<Element>) {
+    while let element = buffer.popFirst() { downstream.on(.next(element)) }
+  }
+
+  mutating func failed(_ error: any Swift.Error, _ downstream: AnyObserver<Element>) throws {
+    buffer = FIFO()
+    throw error
   }
 }

@@ -97,7 +97,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     onDispose: (() -> Void)? = nil
   ) -> Completable {
     Completable(
-      raw: primitiveSequence.source.doForTraits(
+      raw: primitiveSequence.source.do(
         onNext: nil, afterNext: nil, onError: onError, afterError: afterError,
         onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
         onSubscribed: onSubscribed, onDispose: onDispose))

@@ -159,7 +159,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onDispose: (() -> Void)? = nil
   ) -> Maybe<Element> {
     Maybe(
-      raw: primitiveSequence.source.doForTraits(
+      raw: primitiveSequence.source.do(
         onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
         onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
         onSubscribed: onSubscribed, onDispose: onDispose))

@@ -183,7 +183,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     onDispose: (() -> Void)? = nil
   ) -> Single<Element> {
     Single(
-      raw: primitiveSequence.source.doForTraits(
+      raw: primitiveSequence.source.do(
         onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
         onCompleted: nil, afterCompleted: nil, onSubscribe: onSubscribe,
         onSubscribed: onSubscribed, onDispose: onDispose))

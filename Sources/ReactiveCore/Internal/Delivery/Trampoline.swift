@@ -28,6 +28,10 @@ import Synchronization
 ///   onto `deferredSubscriptions`, which the outermost `lift` subscription of the thread runs
 ///   before it returns (see `SubscribeDepth`).
 ///
+/// - Long chains of sinks and observables are freed in a releasing loop (`release(_:)`): a dying
+///   object hands the reference through which it held the next one to the loop instead of
+///   dropping it, so freeing a chain of a million sinks takes constant stack.
+///
 /// Outside an activation nothing is queued: a generator emits at once inside `subscribe`, which is
 /// the documented "no trampoline for synchronous sources" behaviour (`merge(.of(1, 2, 3),
 /// .of(10, 20, 30))` emits `1, 2, 3, 10, 20, 30`).
@@ -43,33 +47,55 @@ final class Trampoline {
   /// `true` while an activation runs on this thread.
   @usableFromInline @exclusivity(unchecked) var isActive = false
   @usableFromInline @exclusivity(unchecked) var queue = FIFO<any TrampolineItem>()
-  /// `true` while `releasing` runs on this thread: dying sinks park their downstream here.
+  /// `true` while a releasing loop runs on this thread (`releasing(_:)`, `release(_:)`).
   @usableFromInline @exclusivity(unchecked) var isReleasing = false
-  @usableFromInline @exclusivity(unchecked) var pendingReleases: [Any] = []
+  /// The references dying objects handed to the running releasing loop, dropped by it one at a
+  /// time.
+  @usableFromInline @exclusivity(unchecked) var pendingReleases = ContiguousArray<
+    ReleasedReference
+  >()
   /// Subscription steps deferred while no activation ran; counted in the thread-local
   /// `SubscribeDepth` state, run by `runDeferredSubscriptions()`.
   @usableFromInline @exclusivity(unchecked) var deferredSubscriptions = FIFO<TrampolineWork>()
 
   @usableFromInline init() {}
 
-  /// Runs `body` (a teardown that may free a long chain of sinks); references parked with
-  /// `park` meanwhile are released afterwards one at a time, in a loop instead of recursively.
+  /// Runs `body` (a teardown that may free a long chain of sinks) inside a releasing loop: what
+  /// the objects it frees hand to `release(_:)` is dropped afterwards, one at a time.
   @usableFromInline
   static func releasing(_ body: () -> Void) {
     let trampoline = current
     if trampoline.isReleasing { return body() }
     trampoline.isReleasing = true
     body()
-    while let parked = trampoline.pendingReleases.popLast() { _ = parked }
-    trampoline.isReleasing = false
+    trampoline.dropPendingReleases()
   }
 
-  /// Keeps `reference` alive until the running `releasing` loop drops it, if one runs.
+  /// Drops `reference`, the last one a dying object held, in constant stack: a long chain of
+  /// objects each holding the next (the sinks of a chain, through their downstream observers; the
+  /// observables of a chain, through their sources) is freed in a loop, not by recursion.
+  ///
+  /// While a releasing loop runs on this thread, `reference` is handed to it and dropped after the
+  /// current one; otherwise this call runs the loop. So whoever frees the first object of a chain
+  /// (a disposal, a source that drops its observer inside `subscribe`, the last reference to an
+  /// observable going away) needs no loop of its own. Call it from `deinit` with the reference
+  /// moved out of the object (the object must not hold it any more, or freeing the object would
+  /// drop it recursively after the loop ended).
+  @inlinable
+  static func release(_ reference: consuming ReleasedReference) {
+    let trampoline = current
+    trampoline.pendingReleases.append(reference)
+    guard !trampoline.isReleasing else { return }
+    trampoline.isReleasing = true
+    trampoline.dropPendingReleases()
+  }
+
+  /// The releasing loop: drops the handed references one at a time (dropping one may hand more),
+  /// then ends.
   @usableFromInline
-  static func park(_ reference: Any) {
-    guard let pointer = pthread_getspecific(key) else { return }
-    let trampoline = Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
-    if trampoline.isReleasing { trampoline.pendingReleases.append(reference) }
+  func dropPendingReleases() {
+    while let reference = pendingReleases.popLast() { _ = reference }
+    isReleasing = false
   }
 
   @usableFromInline
@@ -204,6 +230,42 @@ protocol TrampolineItem: AnyObject {
   /// Runs the item. `trampoline` is the active trampoline of this thread that runs it, or `nil`
   /// when it runs outside any activation (then it must not yield).
   func run(on trampoline: Trampoline?)
+}
+
+/// What a dying object hands to `Trampoline.release(_:)`: the reference through which it held the
+/// next object of a chain.
+@usableFromInline
+enum ReleasedReference {
+  /// An object (an observable's source).
+  case object(AnyObject)
+  /// A type-erased observer: a sink's downstream, which holds the next sink in its event
+  /// handler's context. Only released, never called, so its element type is erased (see `init`).
+  case observer(AnyObserver<Never>)
+
+  /// Takes the observer stored as the first stored property of the dying object at `object`,
+  /// leaving there a handler without a context, so that the object's own destruction releases
+  /// nothing. `check` is that property, compared in debug builds.
+  ///
+  /// An `AnyObserver` is its event handler: a function value stored at the most general
+  /// abstraction whatever `Element` is (a function pointer, then a reference-counted context or
+  /// null), so `AnyObserver<Element>` and `AnyObserver<Never>` have one layout; and a class's
+  /// first stored property starts right after the object header. So the handler is moved out as
+  /// an `AnyObserver<Never>` (only released, never called), without a box or a generic metadata
+  /// look-up (a sink's `deinit` runs unspecialized).
+  @inlinable
+  init<Element>(takingObserverAt object: UnsafeMutableRawPointer, check: AnyObserver<Element>) {
+    let word = MemoryLayout<UnsafeRawPointer>.stride
+    let field = object + 2 * word
+    assert(
+      withUnsafeBytes(of: check) { $0.load(as: UInt.self) } == field.load(as: UInt.self),
+      "the observer is not the object's first stored property")
+    let observer = field.withMemoryRebound(to: AnyObserver<Never>.self, capacity: 1) {
+      $0.move()
+    }
+    // The function pointer stays; a null context makes the field's own release a no-op.
+    field.storeBytes(of: nil, toByteOffset: word, as: UnsafeRawPointer?.self)
+    self = .observer(observer)
+  }
 }
 
 /// A closure queued on the trampoline (retry loops).
