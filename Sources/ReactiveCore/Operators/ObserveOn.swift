@@ -131,12 +131,24 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
     }
     isDraining = true
     lock.unlock()
-    guard gate.enter() else {
-      lock.withLock { isDraining = false }
-      return
+    while true {
+      if gate.enter() {
+        while deliverOne() {}
+        _ = gate.leave()
+      }
+      // `isDraining` is cleared only here, after `leave()`: a drain starting earlier (scheduled
+      // by `on` once `isScheduled` was cleared) is handed to this one instead of entering the
+      // gate while this one still holds it.
+      let again: Bool = lock.withLock {
+        if drainRequested {
+          drainRequested = false
+          return true
+        }
+        isDraining = false
+        return false
+      }
+      if !again { return }
     }
-    while deliverOne() {}
-    _ = gate.leave()
   }
 
   /// One turn of `drain`: delivers an event and schedules the next drain; `true` when that drain
@@ -148,7 +160,6 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
     drainWork = nil
     guard !isCancelled, let event = queue.popFirst() else {
       isScheduled = false
-      isDraining = false
       lock.unlock()
       _ = finished
       return false
@@ -159,7 +170,6 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
     lock.lock()
     if isCancelled || queue.isEmpty {
       isScheduled = false
-      isDraining = false
       lock.unlock()
       return false
     }
@@ -169,12 +179,9 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
     lock.unlock()
     scheduleDrain(nextGeneration)
     return lock.withLock {
-      if drainRequested {
-        drainRequested = false
-        return true
-      }
-      isDraining = false
-      return false
+      guard drainRequested else { return false }
+      drainRequested = false
+      return true
     }
   }
 
