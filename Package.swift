@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "ReactiveCore", targets: ["ReactiveCore"]),
     .library(name: "ReactiveMVI", targets: ["ReactiveMVI"]),
     .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
+    // RxBlocking's blocking operators, beside the core as RxBlocking is beside RxSwift.
+    .library(name: "ReactiveBlocking", targets: ["ReactiveBlocking"]),
     .executable(name: "hero-selector", targets: ["HeroSelector"]),
     // The demo's code as a library, for its tests and the store benchmark; not public API.
     .library(name: "HeroSelectorKit", targets: ["HeroSelectorKit"]),
@@ -24,6 +26,7 @@ let package = Package(
     // ReactiveTesting holds the TestStore, so it sees ReactiveMVI (the shipped MVI library never
     // imports Testing).
     .target(name: "ReactiveTesting", dependencies: ["ReactiveCore", "ReactiveMVI"]),
+    .target(name: "ReactiveBlocking", dependencies: ["ReactiveCore"]),
     .target(
       name: "HeroSelectorKit",
       dependencies: ["ReactiveCore", "ReactiveMVI"],
@@ -46,6 +49,9 @@ let package = Package(
     ),
     .testTarget(name: "ReactiveTestingTests", dependencies: ["ReactiveCore", "ReactiveTesting"]),
     .testTarget(
+      name: "ReactiveBlockingTests",
+      dependencies: ["ReactiveBlocking", "ReactiveCore", "ReactiveTesting", "TestSupport"]),
+    .testTarget(
       name: "ReactiveMVITests",
       dependencies: [
         "ReactiveCore", "ReactiveMVI", "ReactiveTesting", "AllocationCounter", "TestSupport",
@@ -61,7 +67,10 @@ let package = Package(
     // The code blocks of README.md and Docs/*.md, compiled and run, and the check that the
     // documents show exactly this code (see Tests/DocumentationTests/SnippetCheckTests.swift).
     .testTarget(
-      name: "DocumentationTests", dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting", "TestSupport"]),
+      name: "DocumentationTests",
+      dependencies: [
+        "ReactiveBlocking", "ReactiveCore", "ReactiveMVI", "ReactiveTesting", "TestSupport",
+      ]),
     .testTarget(
       name: "TodoTests",
       // "Todo" is listed so that `swift test` builds the executable the end-to-end tests run.

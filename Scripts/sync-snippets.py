@@ -78,6 +78,7 @@ HEADER = """\
 // `bag` and `scheduler`; `Counter` is the feature of `Feature`'s example (Snippets/README.swift).
 // SnippetCheckTests.everyDocCommentExampleIsCompiled checks this file is current.
 import Foundation
+import ReactiveBlocking
 import ReactiveCore
 import ReactiveMVI
 import ReactiveTesting

@@ -4,10 +4,50 @@
 // `bag` and `scheduler`; `Counter` is the feature of `Feature`'s example (Snippets/README.swift).
 // SnippetCheckTests.everyDocCommentExampleIsCompiled checks this file is current.
 import Foundation
+import ReactiveBlocking
 import ReactiveCore
 import ReactiveMVI
 import ReactiveTesting
 import Testing
+
+func docExample_ReactiveBlocking_BlockingObservable_Operators_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveBlocking/BlockingObservable+Operators.swift#1
+  print(try Observable.of(1, 2).toBlocking().toArray())
+  // Prints: [1, 2]
+  // end snippet
+}
+
+func docExample_ReactiveBlocking_BlockingObservable_Operators_2(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveBlocking/BlockingObservable+Operators.swift#2
+  print(try Observable.of(1, 2, 3).toBlocking().single { $0 == 2 })
+  // Prints: 2
+  // end snippet
+}
+
+func docExample_ReactiveBlocking_BlockingObservable_Operators_3(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveBlocking/BlockingObservable+Operators.swift#3
+  struct Failure: Error {}
+  let result = Observable.of(1).concat(Observable.error(Failure())).toBlocking().materialize()
+  if case .failed(let elements, _) = result { print(elements) }
+  // Prints: [1]
+  // end snippet
+}
+
+func docExample_ReactiveBlocking_BlockingObservable_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveBlocking/BlockingObservable.swift#1
+  let elements = try Observable.of(1, 2, 3).toBlocking().toArray()
+  print(elements)
+  // Prints: [1, 2, 3]
+  // end snippet
+}
+
+func docExample_ReactiveBlocking_BlockingObservable_2(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveBlocking/BlockingObservable.swift#2
+  let first = try Observable.of(1, 2, 3).toBlocking(timeout: 1).first()
+  print(first as Any)
+  // Prints: Optional(1)
+  // end snippet
+}
 
 func docExample_ReactiveCore_Concurrency_AsyncSequence_Observable_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Concurrency/AsyncSequence+Observable.swift#1
@@ -43,6 +83,15 @@ func docExample_ReactiveCore_Concurrency_Observable_Async_2(bag: DisposeBag, sch
 
 func docExample_ReactiveCore_Concurrency_Observable_Async_3(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Concurrency/Observable+Async.swift#3
+  @Sendable func compute() async throws -> Int { 42 }
+  let answer = Single.create(detached: true) { try await compute() }
+  _ = answer.subscribe(onSuccess: { print($0) })
+  // Prints: 42
+  // end snippet
+}
+
+func docExample_ReactiveCore_Concurrency_Observable_Async_4(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Concurrency/Observable+Async.swift#4
   @Sendable func saveDocument() async throws {}   // real work
   let save = Completable.async { try await saveDocument() }
   _ = save.subscribe(onCompleted: { print("saved") })
@@ -1451,8 +1500,10 @@ func docExample_ReactiveCore_Traits_Maybe_2(bag: DisposeBag, scheduler: TestSche
 
 func docExample_ReactiveCore_Traits_ObservableType_AsCompletable_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Traits/ObservableType+AsCompletable.swift#1
-  _ = Observable.of(1, 2).asCompletable().subscribe(onCompleted: { print("done") })
+  _ = Observable<Never>.empty().asCompletable().subscribe(onCompleted: { print("done") })
+  _ = Observable.of(1, 2).ignoreElements().asCompletable().subscribe(onCompleted: { print("too") })
   // Prints: done
+  // Prints: too
   // end snippet
 }
 
@@ -1588,6 +1639,13 @@ func docExample_ReactiveCore_Traits_TraitScheduling_3(bag: DisposeBag, scheduler
   // snippet: Sources/ReactiveCore/Traits/TraitScheduling.swift#3
   _ = Completable.concat(.empty(), .empty()).subscribe(onCompleted: { print("done") })
   // Prints: done
+  // end snippet
+}
+
+func docExample_ReactiveCore_Traits_TraitScheduling_4(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Traits/TraitScheduling.swift#4
+  _ = Completable.empty().concat(.empty()).subscribe(onCompleted: { print("both done") })
+  // Prints: both done
   // end snippet
 }
 
@@ -2066,6 +2124,15 @@ func docExample_ReactiveTesting_TestableObserver_1(bag: DisposeBag, scheduler: T
   // end snippet
 }
 
+func docExample_ReactiveTesting_XCTest_RecordedElements_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveTesting/XCTest+RecordedElements.swift#1
+  let scheduler = TestScheduler(initialClock: 0)
+  let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+  let res = scheduler.start { xs.map { $0 * 10 } }
+  XCTAssertRecordedElements(res.events, [10, 20])
+  // end snippet
+}
+
 func docExample_ReactiveTesting_XCTest_Traits_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveTesting/XCTest+Traits.swift#1
   var events: [SingleEvent<Int>] = []
@@ -2078,10 +2145,16 @@ func docExample_ReactiveTesting_XCTest_Traits_1(bag: DisposeBag, scheduler: Test
 /// but none with a `// Prints (when):` line; SnippetCheckTests runs each with a new bag and scheduler.
 let docCommentExamplesThatRun:
   [(key: String, run: @Sendable (DisposeBag, TestScheduler) async throws -> Void, prints: [String])] = [
+  ("Sources/ReactiveBlocking/BlockingObservable+Operators.swift#1", docExample_ReactiveBlocking_BlockingObservable_Operators_1, ["[1, 2]"]),
+  ("Sources/ReactiveBlocking/BlockingObservable+Operators.swift#2", docExample_ReactiveBlocking_BlockingObservable_Operators_2, ["2"]),
+  ("Sources/ReactiveBlocking/BlockingObservable+Operators.swift#3", docExample_ReactiveBlocking_BlockingObservable_Operators_3, ["[1]"]),
+  ("Sources/ReactiveBlocking/BlockingObservable.swift#1", docExample_ReactiveBlocking_BlockingObservable_1, ["[1, 2, 3]"]),
+  ("Sources/ReactiveBlocking/BlockingObservable.swift#2", docExample_ReactiveBlocking_BlockingObservable_2, ["Optional(1)"]),
   ("Sources/ReactiveCore/Concurrency/AsyncSequence+Observable.swift#1", docExample_ReactiveCore_Concurrency_AsyncSequence_Observable_1, ["1", "2"]),
   ("Sources/ReactiveCore/Concurrency/Observable+Async.swift#1", docExample_ReactiveCore_Concurrency_Observable_Async_1, ["Ada"]),
   ("Sources/ReactiveCore/Concurrency/Observable+Async.swift#2", docExample_ReactiveCore_Concurrency_Observable_Async_2, ["42"]),
-  ("Sources/ReactiveCore/Concurrency/Observable+Async.swift#3", docExample_ReactiveCore_Concurrency_Observable_Async_3, ["saved"]),
+  ("Sources/ReactiveCore/Concurrency/Observable+Async.swift#3", docExample_ReactiveCore_Concurrency_Observable_Async_3, ["42"]),
+  ("Sources/ReactiveCore/Concurrency/Observable+Async.swift#4", docExample_ReactiveCore_Concurrency_Observable_Async_4, ["saved"]),
   ("Sources/ReactiveCore/Concurrency/ObservableConvertibleType+Values.swift#1", docExample_ReactiveCore_Concurrency_ObservableConvertibleType_Values_1, ["1", "2", "3"]),
   ("Sources/ReactiveCore/Concurrency/ObservableConvertibleType+Values.swift#2", docExample_ReactiveCore_Concurrency_ObservableConvertibleType_Values_2, ["1", "2"]),
   ("Sources/ReactiveCore/Concurrency/PrimitiveSequence+Value.swift#1", docExample_ReactiveCore_Concurrency_PrimitiveSequence_Value_1, ["42"]),
@@ -2213,7 +2286,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Traits/Infallible.swift#4", docExample_ReactiveCore_Traits_Infallible_4, ["0"]),
   ("Sources/ReactiveCore/Traits/Maybe.swift#1", docExample_ReactiveCore_Traits_Maybe_1, ["empty"]),
   ("Sources/ReactiveCore/Traits/Maybe.swift#2", docExample_ReactiveCore_Traits_Maybe_2, ["1"]),
-  ("Sources/ReactiveCore/Traits/ObservableType+AsCompletable.swift#1", docExample_ReactiveCore_Traits_ObservableType_AsCompletable_1, ["done"]),
+  ("Sources/ReactiveCore/Traits/ObservableType+AsCompletable.swift#1", docExample_ReactiveCore_Traits_ObservableType_AsCompletable_1, ["done", "too"]),
   ("Sources/ReactiveCore/Traits/ObservableType+AsMaybe.swift#1", docExample_ReactiveCore_Traits_ObservableType_AsMaybe_1, ["empty"]),
   ("Sources/ReactiveCore/Traits/ObservableType+AsSingle.swift#1", docExample_ReactiveCore_Traits_ObservableType_AsSingle_1, ["1", "Sequence contains more than one element."]),
   ("Sources/ReactiveCore/Traits/ObservableType+First.swift#1", docExample_ReactiveCore_Traits_ObservableType_First_1, ["Optional(1)"]),
@@ -2229,6 +2302,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Traits/TraitEvent+Equatable.swift#1", docExample_ReactiveCore_Traits_TraitEvent_Equatable_1, []),
   ("Sources/ReactiveCore/Traits/TraitScheduling.swift#2", docExample_ReactiveCore_Traits_TraitScheduling_2, ["7"]),
   ("Sources/ReactiveCore/Traits/TraitScheduling.swift#3", docExample_ReactiveCore_Traits_TraitScheduling_3, ["done"]),
+  ("Sources/ReactiveCore/Traits/TraitScheduling.swift#4", docExample_ReactiveCore_Traits_TraitScheduling_4, ["both done"]),
   ("Sources/ReactiveCore/Traits/TraitZip.swift#1", docExample_ReactiveCore_Traits_TraitZip_1, ["3"]),
   ("Sources/ReactiveCore/Traits/TraitZip.swift#2", docExample_ReactiveCore_Traits_TraitZip_2, ["done"]),
   ("Sources/ReactiveMVI/Collections/PersistentArray.swift#1", docExample_ReactiveMVI_Collections_PersistentArray_1, ["false true"]),

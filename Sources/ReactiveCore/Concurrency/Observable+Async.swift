@@ -22,9 +22,17 @@ extension ObservableType where Element: Sendable {
   public static func async(
     priority: TaskPriority? = nil, _ work: @escaping @Sendable () async throws -> Element
   ) -> Observable<Element> {
+    async(detached: false, priority: priority, work)
+  }
+
+  /// `async(priority:_:)`, with `work` in a detached task when `detached`.
+  static func async(
+    detached: Bool, priority: TaskPriority?,
+    _ work: @escaping @Sendable () async throws -> Element
+  ) -> Observable<Element> {
     Observable.create { observer in
       let sendable = TaskObserver(observer)
-      let task = Task(priority: priority) {
+      let operation: @Sendable () async -> Void = {
         do {
           let element = try await work()
           try Task.checkCancellation()
@@ -34,6 +42,10 @@ extension ObservableType where Element: Sendable {
           sendable.observer.onError(error)
         }
       }
+      let task =
+        detached
+        ? Task.detached(priority: priority, operation: operation)
+        : Task(priority: priority, operation: operation)
       return Disposables.create { task.cancel() }
     }
   }
@@ -55,6 +67,23 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     priority: TaskPriority? = nil, _ work: @escaping @Sendable () async throws -> Element
   ) -> Single<Element> {
     Single(raw: Observable.async(priority: priority, work))
+  }
+
+  /// RxSwift's spelling of `async(priority:_:)`: a `Single` that runs `work` in a `Task` (a
+  /// detached one when `detached`) on every subscription; disposing cancels the task.
+  ///
+  /// ```swift
+  /// @Sendable func compute() async throws -> Int { 42 }
+  /// let answer = Single.create(detached: true) { try await compute() }
+  /// _ = answer.subscribe(onSuccess: { print($0) })
+  /// // Prints: 42
+  /// ```
+  @_disfavoredOverload
+  public static func create(
+    detached: Bool = false, priority: TaskPriority? = nil,
+    work: @escaping @Sendable () async throws -> Element
+  ) -> Single<Element> {
+    Single(raw: Observable.async(detached: detached, priority: priority, work))
   }
 }
 

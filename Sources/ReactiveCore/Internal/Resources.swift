@@ -6,12 +6,20 @@ import Synchronization
 ///
 /// Counting is per `ResourceScope` (see `tracking(_:)`), in every build: a retain cycle or a
 /// subscription that is never torn down shows up as a scope count that does not return to zero,
-/// and tests running in parallel do not see each other's resources. There is no process-wide
-/// count: it would cost every subscription two contended atomic operations for a number nothing
-/// can read reliably while other tests run.
+/// and tests running in parallel do not see each other's resources. Outside `TRACE_RESOURCES`
+/// builds there is no process-wide count: it would cost every subscription two contended atomic
+/// operations for a number nothing can read reliably while other tests run.
 ///
-/// Not public API: `package` access for this package's tests and benchmarks.
-package enum Resources {
+/// Not public API: `package` access for this package's tests and benchmarks. Built with
+/// `-DTRACE_RESOURCES` it is public and also keeps RxSwift's process-wide counts (`total`,
+/// `numberOfSerialDispatchQueueObservables`), so RxSwift tests that read them port unchanged.
+#if TRACE_RESOURCES
+  public enum Resources {}
+#else
+  package enum Resources {}
+#endif
+
+extension Resources {
   /// The number of `ResourceScope` objects alive in the process. While it is zero no task-local
   /// can hold a scope, so a new resource skips the task-local read: an app that never tracks pays
   /// one relaxed atomic load per resource and nothing else.
@@ -69,9 +77,52 @@ struct ResourceToken: ~Copyable, Sendable {
     let scope = Resources.currentScope
     scope?.counter.add(1, ordering: .relaxed)
     self.scope = scope
+    #if TRACE_RESOURCES
+      Resources.liveTotal.add(1, ordering: .relaxed)
+    #endif
   }
 
   deinit {
     scope?.counter.subtract(1, ordering: .releasing)
+    #if TRACE_RESOURCES
+      Resources.liveTotal.subtract(1, ordering: .releasing)
+    #endif
   }
 }
+
+#if TRACE_RESOURCES
+  extension Resources {
+    /// Live resources in the whole process: every subscription object, subject and relay
+    /// subscription, subscriber leaf and piece of scheduled work (RxSwift's `Resources.total`;
+    /// it counts its own objects, so the numbers differ, while "back to where it started" holds
+    /// in both).
+    public static var total: Int32 { Int32(clamping: liveTotal.load(ordering: .acquiring)) }
+
+    /// Live `observe(on:)` subscriptions onto a `SerialDispatchQueueScheduler` or
+    /// `MainScheduler` (RxSwift's count of its serial-dispatch-queue `observeOn`).
+    public static var numberOfSerialDispatchQueueObservables: Int32 {
+      Int32(clamping: liveSerialDispatchQueueObservables.load(ordering: .acquiring))
+    }
+
+    @usableFromInline static let liveTotal = Atomic<Int>(0)
+    static let liveSerialDispatchQueueObservables = Atomic<Int>(0)
+
+    /// An `observe(on: scheduler)` subscription began.
+    @usableFromInline
+    static func observeOnStarted(on scheduler: some ImmediateSchedulerType) {
+      guard isSerialDispatchQueue(scheduler) else { return }
+      liveSerialDispatchQueueObservables.add(1, ordering: .relaxed)
+    }
+
+    /// An `observe(on: scheduler)` subscription ended.
+    @usableFromInline
+    static func observeOnEnded(on scheduler: some ImmediateSchedulerType) {
+      guard isSerialDispatchQueue(scheduler) else { return }
+      liveSerialDispatchQueueObservables.subtract(1, ordering: .releasing)
+    }
+
+    private static func isSerialDispatchQueue(_ scheduler: some ImmediateSchedulerType) -> Bool {
+      scheduler is SerialDispatchQueueScheduler || scheduler is MainScheduler
+    }
+  }
+#endif

@@ -30,6 +30,12 @@ extension ObservableType {
       return sink
     })
   }
+
+  /// `skip(for:scheduler:)` under RxSwift 6's spelling.
+  @inlinable
+  public func skip(_ duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+    skip(for: duration, scheduler: scheduler)
+  }
 }
 
 @usableFromInline

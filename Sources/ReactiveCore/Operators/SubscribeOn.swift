@@ -23,11 +23,15 @@ extension ObservableType {
   /// Disposing afterwards schedules the source's disposal on `scheduler`, so it may finish after
   /// `dispose()` returns; a subscription made with `subscribe(onNext:…)` still receives nothing
   /// once `dispose()` has returned.
+  ///
+  /// As in RxSwift, the source itself is subscribed, not its `asObservable()` (whose guard would
+  /// dispose the subscription at once when the source terminates): a terminated source too is
+  /// disposed on `scheduler`, so on a `TestScheduler` a source completing at 300 is disposed at 301.
   @inlinable
   public func subscribe<Scheduler: ImmediateSchedulerType>(on scheduler: Scheduler)
     -> Observable<Element>
   {
-    let source = asObservable()
+    let source = self
     return Observable(subscribeHandler: { downstream in
       let sink = SubscribeOnSink(downstream: downstream, scheduler: scheduler)
       sink.run(source)
@@ -52,8 +56,8 @@ final class SubscribeOnSink<Element, Scheduler: ImmediateSchedulerType>: @unchec
     self.scheduler = scheduler
   }
 
-  @usableFromInline
-  func run(_ source: Observable<Element>) {
+  @inlinable
+  func run<Source: ObservableType>(_ source: Source) where Source.Element == Element {
     let cancelSchedule = SingleAssignmentDisposable()
     everything.disposable = cancelSchedule
     upstream.setDisposable(everything)

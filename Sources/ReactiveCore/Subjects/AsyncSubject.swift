@@ -10,11 +10,15 @@
 /// ```
 public final class AsyncSubject<Element>: ObservableType, ObserverType, @unchecked Sendable {
   // Hub serializes
-  @usableFromInline let hub = Hub<Element>(kind: .async)
+  @usableFromInline let hub: Hub<Element>
+  @usableFromInline let observable: Observable<Element>
 
   /// Creates a subject.
   @inlinable
-  public init() {}
+  public init() {
+    hub = Hub(kind: .async)
+    observable = .subject(hub)
+  }
 
   @inlinable
   public func on(_ event: Event<Element>) {
@@ -27,11 +31,9 @@ public final class AsyncSubject<Element>: ObservableType, ObserverType, @uncheck
     hub.subscribe(observer)
   }
 
+  /// The same observable every time (as in RxSwift, where a subject is an `Observable`).
   @inlinable
-  public func asObservable() -> Observable<Element> {
-    let hub = self.hub
-    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
-  }
+  public func asObservable() -> Observable<Element> { observable }
 
   /// This subject as an observer.
   @inlinable

@@ -30,11 +30,14 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unch
 
   @usableFromInline let hub: Hub<Element>
   @usableFromInline let current: PublishedState<Current>
+  @usableFromInline let observable: Observable<Element>
 
   /// Creates a subject holding `value`.
   @inlinable
   public init(value: Element) {
-    hub = Hub(kind: .behavior, initial: value)
+    let hub = Hub<Element>(kind: .behavior, initial: value)
+    self.hub = hub
+    observable = .subject(hub)
     current = PublishedState(Current(value: value, stopped: nil))
   }
 
@@ -74,11 +77,9 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unch
     hub.subscribe(observer)
   }
 
+  /// The same observable every time (as in RxSwift, where a subject is an `Observable`).
   @inlinable
-  public func asObservable() -> Observable<Element> {
-    let hub = self.hub
-    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
-  }
+  public func asObservable() -> Observable<Element> { observable }
 
   /// This subject as an observer.
   @inlinable

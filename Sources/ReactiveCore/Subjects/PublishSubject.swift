@@ -14,11 +14,15 @@
 /// ```
 public final class PublishSubject<Element>: ObservableType, ObserverType, @unchecked Sendable {
   // Hub serializes
-  @usableFromInline let hub = Hub<Element>(kind: .publish)
+  @usableFromInline let hub: Hub<Element>
+  @usableFromInline let observable: Observable<Element>
 
   /// Creates a subject with no subscribers.
   @inlinable
-  public init() {}
+  public init() {
+    hub = Hub(kind: .publish)
+    observable = .subject(hub)
+  }
 
   /// Sends `event` to every subscriber; ignored after a terminal event.
   @inlinable
@@ -32,11 +36,9 @@ public final class PublishSubject<Element>: ObservableType, ObserverType, @unche
     hub.subscribe(observer)
   }
 
+  /// The same observable every time (as in RxSwift, where a subject is an `Observable`).
   @inlinable
-  public func asObservable() -> Observable<Element> {
-    let hub = self.hub
-    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
-  }
+  public func asObservable() -> Observable<Element> { observable }
 
   /// This subject as an observer.
   @inlinable
@@ -44,4 +46,13 @@ public final class PublishSubject<Element>: ObservableType, ObserverType, @unche
 
   /// Whether anyone is subscribed.
   public var hasObservers: Bool { hub.hasObservers }
+}
+
+extension Observable {
+  /// What a subject's `asObservable()` returns: subscriptions go to `hub`. Each subject makes
+  /// one and keeps it, so `subject.asObservable() === subject.asObservable()`.
+  @inlinable
+  static func subject(_ hub: Hub<Element>) -> Observable<Element> {
+    Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
+  }
 }

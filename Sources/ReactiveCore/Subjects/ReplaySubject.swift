@@ -10,11 +10,14 @@
 public final class ReplaySubject<Element>: ObservableType, ObserverType, @unchecked Sendable {
   // Hub serializes
   @usableFromInline let hub: Hub<Element>
+  @usableFromInline let observable: Observable<Element>
 
   @inlinable
   init(bufferSize: Int) {
     precondition(bufferSize >= 0, "ReplaySubject: bufferSize must not be negative")
-    hub = Hub(kind: .replay(bufferSize: bufferSize))
+    let hub = Hub<Element>(kind: .replay(bufferSize: bufferSize))
+    self.hub = hub
+    observable = .subject(hub)
   }
 
   /// Creates a subject that replays the last `bufferSize` elements.
@@ -40,11 +43,9 @@ public final class ReplaySubject<Element>: ObservableType, ObserverType, @unchec
     hub.subscribe(observer)
   }
 
+  /// The same observable every time (as in RxSwift, where a subject is an `Observable`).
   @inlinable
-  public func asObservable() -> Observable<Element> {
-    let hub = self.hub
-    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
-  }
+  public func asObservable() -> Observable<Element> { observable }
 
   /// This subject as an observer.
   @inlinable

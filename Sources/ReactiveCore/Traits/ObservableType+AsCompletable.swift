@@ -1,15 +1,18 @@
-extension ObservableType {
-  /// A `Completable` that completes or fails as this sequence does, ignoring its elements.
+extension ObservableType where Element == Never {
+  /// A `Completable` that completes or fails as this sequence does.
   ///
-  /// RxSwift offers `asCompletable()` on `Observable<Never>`; here it is available on every
-  /// observable (for `Never` elements the two are the same).
+  /// Only a sequence without elements converts, as in RxSwift: with an unconstrained overload,
+  /// `scheduler.createColdObservable([.completed(20)]).asCompletable()` would not know its element
+  /// type. Drop the elements of any other sequence with `ignoreElements()` (a `Completable`).
   ///
   /// ```swift
-  /// _ = Observable.of(1, 2).asCompletable().subscribe(onCompleted: { print("done") })
+  /// _ = Observable<Never>.empty().asCompletable().subscribe(onCompleted: { print("done") })
+  /// _ = Observable.of(1, 2).ignoreElements().asCompletable().subscribe(onCompleted: { print("too") })
   /// // Prints: done
+  /// // Prints: too
   /// ```
   @inlinable
   public func asCompletable() -> Completable {
-    Completable(raw: ignoreElementsForTraits())
+    Completable(raw: asObservable())
   }
 }

@@ -140,6 +140,16 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     concat(sources)
   }
 
+  /// Runs `second` after this completable completes; fails with the first failure.
+  ///
+  /// ```swift
+  /// _ = Completable.empty().concat(.empty()).subscribe(onCompleted: { print("both done") })
+  /// // Prints: both done
+  /// ```
+  public func concat(_ second: Completable) -> Completable {
+    Completable.concat(primitiveSequence, second)
+  }
+
   /// Runs the completables of `sequence` one after another.
   public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable
   where Sequence.Element == Completable {

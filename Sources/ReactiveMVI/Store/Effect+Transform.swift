@@ -103,7 +103,9 @@ extension Effect {
     case .none, .cancel:
       return self
     case .emitOne(let output):
-      delayed = .stream(Observable.just(output).delay(dueTime, scheduler: scheduler))
+      // Started later, like a stream: the output and the end come in the same step (`delay`
+      // would end it one scheduler step after the output).
+      delayed = .stream(Observable.just(output).delaySubscription(dueTime, scheduler: scheduler))
     case .stream(let source):
       delayed = .stream(source.delaySubscription(dueTime, scheduler: scheduler))
     case .merge(let effects):

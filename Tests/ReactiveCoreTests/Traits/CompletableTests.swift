@@ -100,7 +100,7 @@ import Testing
 
   @Test func contracts() {
     checkOperatorContract { $0.ignoreElements().asObservable() }
-    checkOperatorContract { $0.asCompletable().andThen(Observable.just(1)) }
+    checkOperatorContract { $0.ignoreElements().asCompletable().andThen(Observable.just(1)) }
     checkOperatorContract { $0.ignoreElements().andThen(Single.just(1)).asObservable() }
   }
 }

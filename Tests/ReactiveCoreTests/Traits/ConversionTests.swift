@@ -92,7 +92,7 @@ import Testing
       _ = Observable.of(1, 2, 3).ignoreElements().subscribe(onCompleted: {
         log.append("ignore done")
       })
-      _ = Observable.of(1, 2).asCompletable().subscribe(onCompleted: { log.append("as done") })
+      _ = Observable<Never>.empty().asCompletable().subscribe(onCompleted: { log.append("as done") })
       _ = Observable<Int>.error(TestError(id: 1)).ignoreElements()
         .subscribe(onError: { log.append("error \($0)") })
       _ = Observable.of(1).ignoreElements().asCompletable().asObservable()
@@ -106,6 +106,6 @@ import Testing
     checkOperatorContract { $0.asMaybe().asObservable() }
     checkOperatorContract { $0.first().asObservable() }
     checkOperatorContract { $0.toArray().asObservable() }
-    checkOperatorContract { $0.asCompletable().asObservable() }
+    checkOperatorContract { $0.ignoreElements().asCompletable().asObservable() }
   }
 }

@@ -62,20 +62,17 @@ final class DelaySink<Element>:
       machine.timerFired()
       step = machine.step(now: scheduler.now)
     }
-    while true {
-      switch step {
-      case .idle: return
-      case .startTimer(let nanoseconds):
-        schedule(.timer(()), after: .nanoseconds(Int(clamping: nanoseconds)), on: scheduler)
-        return
-      case .deliver(.next(let element)):
-        downstream.on(.next(element))
-        guard !lifetime.isStopped else { return }
-      case .deliver(let terminal):
-        finish(terminal)
-        return
-      }
-      step = machine.step(now: scheduler.now)
+    if case .deliver(.next(let element)) = step {
+      downstream.on(.next(element))
+      guard !lifetime.isStopped else { return }
+      step = machine.delivered(now: scheduler.now)
+    }
+    switch step {
+    case .idle: return
+    case .startTimer(let nanoseconds):
+      schedule(.timer(()), after: .nanoseconds(Int(clamping: nanoseconds)), on: scheduler)
+    case .deliver(let terminal):
+      finish(terminal)
     }
   }
 }

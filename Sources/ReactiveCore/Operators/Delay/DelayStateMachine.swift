@@ -7,7 +7,7 @@
 /// The state of `delay`, without locking: the sink runs it serially (see `Serializer`).
 ///
 /// Elements and the completion are queued with their due dates; one timer at a time waits for the
-/// oldest. An error empties the queue.
+/// oldest, and each timer delivers at most one event. An error empties the queue.
 @usableFromInline
 struct DelayStateMachine<Element> {
   @usableFromInline
@@ -45,7 +45,8 @@ struct DelayStateMachine<Element> {
     timerRunning = false
   }
 
-  /// What to do at `now`: deliver the oldest event once due, otherwise wait for it.
+  /// What to do at `now` when the timer fired: deliver the oldest event once due, otherwise wait
+  /// for it.
   @inlinable
   mutating func step(now: RxTime) -> Step {
     guard !timerRunning, let first = queue.first else { return .idle }
@@ -56,6 +57,17 @@ struct DelayStateMachine<Element> {
     }
     timerRunning = true
     return .startTimer(nanoseconds: Int64(remaining.rounded(.up)))
+  }
+
+  /// What to do after delivering an event: start the timer for the next one, even when it is
+  /// already due (a timer of 0), so that every event gets a scheduled step of its own as in
+  /// RxSwift (on a `TestScheduler` an element and the completion due at 202 arrive at 202 and 203).
+  @inlinable
+  mutating func delivered(now: RxTime) -> Step {
+    guard !timerRunning, let first = queue.first else { return .idle }
+    let remaining = first.due.timeIntervalSince(now) * 1_000_000_000
+    timerRunning = true
+    return .startTimer(nanoseconds: remaining <= 0 ? 0 : Int64(remaining.rounded(.up)))
   }
 
   /// An error: everything queued is dropped.

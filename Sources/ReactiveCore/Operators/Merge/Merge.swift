@@ -27,9 +27,15 @@ extension ObservableType {
   }
 
   /// Merges the elements of the observables in `sources` (see `merge(_:)` for the rules).
+  ///
+  /// Every source is subscribed before `subscribe` returns, even from inside work running on a
+  /// `CurrentThreadScheduler` (as RxSwift), so an element a source sends from
+  /// `do(onSubscribed:)` downstream is not lost.
   @inlinable
   public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
-    mergeObservable(.from(sources), maxConcurrent: .max, selector: { $0 })
+    Observable(subscribeHandler: { downstream in
+      MergeSink(downstream: downstream, maxConcurrent: .max, selector: { $0 }).run(sources)
+    })
   }
 }
 

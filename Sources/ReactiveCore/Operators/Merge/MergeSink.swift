@@ -32,6 +32,18 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
     return self
   }
 
+  /// Subscribes every source of `sources` now, in order (no outer subscription: nothing waits for
+  /// a trampoline); stops early once the merge has ended.
+  @inlinable
+  func run(_ sources: [SourceElement]) -> Disposable {
+    for source in sources {
+      if isDisposed { break }
+      onOuter(.next(source))
+    }
+    onOuter(.completed)
+    return self
+  }
+
   /// `inners` is disposed only when the whole sink ends (`upstream` may end earlier, when the
   /// outer sequence completes).
   @inlinable

@@ -1,0 +1,105 @@
+import Dispatch
+import Foundation
+import ReactiveCore
+
+/// One blocking subscription: collects elements until the sequence ends, `max` elements matched,
+/// the predicate threw or the deadline passed, and wakes the waiting thread.
+///
+/// Thread safety: `elements`, `error` and `isDone` are guarded by `lock`; the predicate runs
+/// outside it. Events arrive serially (the observable contract), possibly on another thread than
+/// the waiting one. Whoever sets `isDone` first (an event or the timeout) decides the result.
+final class BlockingCollector<Element>: @unchecked Sendable {
+  private let max: Int?
+  private let predicate: (Element) throws -> Bool
+  private let lock = Lock.make()
+  private var elements: [Element] = []
+  private var error: (any Error)?
+  private var isDone = false
+  private let subscription = SingleAssignmentDisposable()
+  private let done = DispatchSemaphore(value: 0)
+
+  init(max: Int?, predicate: @escaping (Element) throws -> Bool) {
+    self.max = max
+    self.predicate = predicate
+  }
+
+  /// Subscribes to `source` (inside a `CurrentThreadScheduler` action, as RxBlocking, so that
+  /// work the source queues on the trampoline runs before the wait) and blocks until done or
+  /// until `timeout` seconds have passed; the subscription is disposed before it returns.
+  func run(_ source: Observable<Element>, timeout: TimeInterval?) {
+    let deadline = timeout.map { DispatchTime.now() + .nanoseconds(Int(($0 * 1e9).rounded())) }
+    let subscribe = {
+      self.subscription.setDisposable(source.subscribe(AnyObserver(eventHandler: self.on)))
+    }
+    if CurrentThreadScheduler.isScheduleRequired {
+      _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+        subscribe()
+        return Disposables.create()
+      }
+    } else {
+      subscribe()
+    }
+    if !wait(until: deadline) { finish(RxError.timeout) }
+    subscription.dispose()
+  }
+
+  /// The elements collected and the error that ended the wait, if any.
+  func result() -> (elements: [Element], error: (any Error)?) {
+    lock.withLock { (elements, error) }
+  }
+
+  private func on(_ event: Event<Element>) {
+    switch event {
+    case .next(let element):
+      // A synchronous source may go on after the collector finished (the subscription is not
+      // assigned yet): what follows is not shown to the predicate.
+      guard !lock.withLock({ isDone }) else { return }
+      let matches: Bool
+      do { matches = try predicate(element) } catch {
+        finish(error)
+        return
+      }
+      guard matches else { return }
+      let isFull = lock.withLock { () -> Bool in
+        guard !isDone else { return false }
+        elements.append(element)
+        return max.map { elements.count >= $0 } ?? false
+      }
+      if isFull { finish(nil) }
+    case .error(let error):
+      finish(error)
+    case .completed:
+      finish(nil)
+    }
+  }
+
+  /// Ends the wait with `error` (or none), unless it already ended.
+  private func finish(_ error: (any Error)?) {
+    let isFirst = lock.withLock { () -> Bool in
+      guard !isDone else { return false }
+      isDone = true
+      self.error = error
+      return true
+    }
+    guard isFirst else { return }
+    subscription.dispose()
+    done.signal()
+  }
+
+  /// Waits for `done`; `false` when `deadline` passed first. On the main thread it runs the
+  /// current run loop meanwhile, so main-queue work the source depends on can run.
+  private func wait(until deadline: DispatchTime?) -> Bool {
+    if Thread.isMainThread {
+      while true {
+        if done.wait(timeout: .now() + .milliseconds(1)) == .success { return true }
+        if let deadline, DispatchTime.now() >= deadline { return false }
+        _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+      }
+    }
+    guard let deadline else {
+      done.wait()
+      return true
+    }
+    return done.wait(timeout: deadline) == .success
+  }
+}
