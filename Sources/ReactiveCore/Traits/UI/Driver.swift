@@ -2,7 +2,7 @@
 /// `share(replay: 1, scope: .whileConnected)`, so a new observer gets the latest element at once.
 public enum DriverSharingStrategy: SharingStrategyProtocol {
   /// The main scheduler (or the one a test put in place with `SharingScheduler.mock(scheduler:action:)`).
-  public static var scheduler: SchedulerType { SharingScheduler.make }
+  public static var scheduler: SchedulerType { SharingScheduler.make() }
 
   /// Shares with a replay of one element while at least one observer is subscribed.
   public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {

@@ -2,7 +2,7 @@
 /// `share(scope: .whileConnected)`, without replay: a new observer sees only later elements.
 public enum SignalSharingStrategy: SharingStrategyProtocol {
   /// The main scheduler (or the one a test put in place with `SharingScheduler.mock(scheduler:action:)`).
-  public static var scheduler: SchedulerType { SharingScheduler.make }
+  public static var scheduler: SchedulerType { SharingScheduler.make() }
 
   /// Shares without replay while at least one observer is subscribed.
   public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
