@@ -1616,12 +1616,56 @@ func docExample_ReactiveCore_Traits_UI_Binder_1(bag: DisposeBag, scheduler: Test
   // end snippet
 }
 
+func docExample_ReactiveCore_Traits_UI_ControlEvent_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Traits/UI/ControlEvent.swift#1
+  let taps = PublishRelay<Void>()   // what a button's target-action would feed
+  let tap = ControlEvent(events: taps)
+  tap.asSignal().emit(onNext: { print("tapped") }).disposed(by: bag)
+  taps.accept(())
+  // Prints (on the main thread): tapped
+  // end snippet
+}
+
+func docExample_ReactiveCore_Traits_UI_ControlProperty_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Traits/UI/ControlProperty.swift#1
+  final class TextField { var text: String? = "" }   // stands in for a UITextField
+  let field = TextField()
+  let edits = BehaviorRelay<String?>(value: nil)   // what the field's editing events feed
+  let text = ControlProperty(values: edits, valueSink: Binder(field) { $0.text = $1 })
+  text.orEmpty.asDriver().drive(onNext: { print("[\($0)]") }).disposed(by: bag)
+  // Prints (on the main thread): []
+  Observable.just("typed").bind(to: text).disposed(by: bag)
+  print(field.text ?? "nil")
+  // Prints (on the main thread): typed
+  // end snippet
+}
+
 func docExample_ReactiveCore_Traits_UI_Driver_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Traits/UI/Driver.swift#1
   let query = BehaviorRelay(value: "")
   let title: Driver<String> = query.asDriver().map { $0.isEmpty ? "Search" : $0 }
   title.drive(onNext: { print($0) }).disposed(by: bag)   // on the main thread
   // Prints (on the main thread): Search
+  // end snippet
+}
+
+func docExample_ReactiveCore_Traits_UI_Reactive_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Traits/UI/Reactive.swift#1
+  final class TitleView: ReactiveCompatible { var title = ""; var isHidden = false }
+
+  extension Reactive where Base: TitleView {
+    /// The title, in capitals.
+    var shoutedTitle: Binder<String> {
+      Binder(base) { view, title in view.title = title.uppercased() }
+    }
+  }
+
+  let view = TitleView()
+  let name = BehaviorRelay(value: "ada")
+  name.bind(to: view.rx.shoutedTitle).disposed(by: bag)   // an extension
+  name.map(\.isEmpty).bind(to: view.rx.isHidden).disposed(by: bag)   // synthesized
+  print(view.title, view.isHidden)
+  // Prints (on the main thread): ADA false
   // end snippet
 }
 

@@ -1,6 +1,6 @@
 /// Makes the schedulers that ``Driver`` and ``Signal`` deliver on: a new `MainScheduler` each
 /// time, as in RxCocoa, unless a test has put another maker in place with
-/// ``mock(makeScheduler:action:)`` or ``mock(scheduler:action:)``.
+/// `mock(makeScheduler:action:)` or `mock(scheduler:action:)`.
 ///
 /// Each conversion (`asDriver`, `asSignal`) and each time operator (`debounce`, `throttle`, …)
 /// gets a main scheduler of its own, with its own count of queued work. So an element produced
