@@ -116,6 +116,15 @@ func docExample_ReactiveCore_Core_Event_1(bag: DisposeBag, scheduler: TestSchedu
   // end snippet
 }
 
+func docExample_ReactiveCore_Core_Hooks_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Core/Hooks.swift#1
+  Hooks.recordCallStackOnError = true
+  Hooks.defaultErrorHandler = { callStack, error in
+    print("unhandled: \(error)")   // report it to your crash reporter
+  }
+  // end snippet
+}
+
 func docExample_ReactiveCore_Core_Observable_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Core/Observable.swift#1
   let numbers = Observable.of(1, 2, 3).map { $0 * 10 }
@@ -1653,19 +1662,12 @@ func docExample_ReactiveCore_Traits_UI_Reactive_1(bag: DisposeBag, scheduler: Te
   // snippet: Sources/ReactiveCore/Traits/UI/Reactive.swift#1
   final class TitleView: ReactiveCompatible { var title = ""; var isHidden = false }
 
-  extension Reactive where Base: TitleView {
-    /// The title, in capitals.
-    var shoutedTitle: Binder<String> {
-      Binder(base) { view, title in view.title = title.uppercased() }
-    }
-  }
-
   let view = TitleView()
-  let name = BehaviorRelay(value: "ada")
-  name.bind(to: view.rx.shoutedTitle).disposed(by: bag)   // an extension
-  name.map(\.isEmpty).bind(to: view.rx.isHidden).disposed(by: bag)   // synthesized
+  let name = BehaviorRelay(value: "Ada")
+  name.bind(to: view.rx.title).disposed(by: bag)
+  name.map(\.isEmpty).bind(to: view.rx.isHidden).disposed(by: bag)
   print(view.title, view.isHidden)
-  // Prints (on the main thread): ADA false
+  // Prints (on the main thread): Ada false
   // end snippet
 }
 

@@ -1,24 +1,19 @@
 /// A namespace for reactive extensions of a type: `view.rx.title`, `button.rx.tap`.
 ///
-/// Extend it with a constraint on `Base` to add members for one type; for a class, every
-/// writable property also gets a ``Binder`` through `@dynamicMemberLookup`, with no extension:
+/// Extend it with a constraint on `Base` to add members for one type
+/// (`extension Reactive where Base: TitleView { var title: Binder<String> { … } }`); for a class,
+/// every writable property also gets a ``Binder`` through `@dynamicMemberLookup`, with no
+/// extension:
 ///
 /// ```swift
 /// final class TitleView: ReactiveCompatible { var title = ""; var isHidden = false }
 ///
-/// extension Reactive where Base: TitleView {
-///   /// The title, in capitals.
-///   var shoutedTitle: Binder<String> {
-///     Binder(base) { view, title in view.title = title.uppercased() }
-///   }
-/// }
-///
 /// let view = TitleView()
-/// let name = BehaviorRelay(value: "ada")
-/// name.bind(to: view.rx.shoutedTitle).disposed(by: bag)   // an extension
-/// name.map(\.isEmpty).bind(to: view.rx.isHidden).disposed(by: bag)   // synthesized
+/// let name = BehaviorRelay(value: "Ada")
+/// name.bind(to: view.rx.title).disposed(by: bag)
+/// name.map(\.isEmpty).bind(to: view.rx.isHidden).disposed(by: bag)
 /// print(view.title, view.isHidden)
-/// // Prints (on the main thread): ADA false
+/// // Prints (on the main thread): Ada false
 /// ```
 ///
 /// Thread safety: a `Reactive` is a plain wrapper of its base; it is as thread-safe as the base.
