@@ -12,17 +12,28 @@ private final class Label { var text = "" }
 @Suite @MainActor struct ViewStoreBindingTimingTests {
   @Test func sendIsAppliedBeforeItReturnsOnceABinderIsBound() async {
     let viewStore = ViewStore(Store(initialState: Profile.State(), feature: Profile()))
-    let label = Label()
     let bag = DisposeBag()
-    // Other tests, running in parallel, may have work of their own queued on the instance:
-    // let the main queue run it first.
-    #expect(
-      await eventually { MainScheduler.instance.numberEnqueued.load(ordering: .acquiring) == 0 })
-    BehaviorRelay(value: "a").asDriver().drive(Binder(label) { $0.text = $1 }).disposed(by: bag)
-    #expect(label.text == "a")
-    viewStore.send(.increment)
-    #expect(viewStore.count == 1)
-    viewStore.send(.increment)
-    #expect(viewStore.count == 2)
+    // Tests of other suites may queue work on the instance from their own threads at any time,
+    // which rightly defers the adapter: a few attempts, each starting with the instance idle
+    // (checked on the main actor, with no suspension before the sends). Before the fix, every
+    // attempt failed: the binder's own work was queued on the instance.
+    var attempt = 0, appliedAtOnce = false
+    while attempt < 5, !appliedAtOnce {
+      attempt += 1
+      let clock = ContinuousClock()
+      let deadline = clock.now.advanced(by: generousDeadline)
+      while MainScheduler.instance.numberEnqueued.load(ordering: .acquiring) != 0,
+        clock.now < deadline
+      {
+        try? await Task.sleep(for: .milliseconds(1))
+      }
+      let label = Label()
+      BehaviorRelay(value: "a").asDriver().drive(Binder(label) { $0.text = $1 }).disposed(by: bag)
+      let before = viewStore.count
+      viewStore.send(.increment)
+      viewStore.send(.increment)
+      appliedAtOnce = label.text == "a" && viewStore.count == before + 2
+    }
+    #expect(appliedAtOnce)
   }
 }

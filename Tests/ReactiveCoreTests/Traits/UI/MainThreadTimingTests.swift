@@ -39,6 +39,17 @@ struct MainQueueNoise {
   }
 }
 
+/// Waits until nothing is queued on `MainScheduler.instance` (other tests may have work there),
+/// checking on the main actor so the caller goes on, without suspending, from an idle instance.
+@MainActor
+func mainSchedulerInstanceIdle() async {
+  let clock = ContinuousClock()
+  let deadline = clock.now.advanced(by: generousDeadline)
+  while MainScheduler.instance.numberEnqueued.load(ordering: .acquiring) != 0, clock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+}
+
 /// RxCocoa's timing on the main thread: an element produced on the main thread reaches the
 /// end of a driver or signal chain, and its binder, before the producing call returns, whatever
 /// else is queued for the main queue, and in order.
@@ -116,21 +127,28 @@ struct MainQueueNoise {
   /// instance's users (the ViewStore adapter) keep applying main-thread work at once.
   @Test func aBoundBinderLeavesMainSchedulerInstanceFree() async {
     let noise = MainQueueNoise(onInstance: false)
-    let label = Label()
-    let bag = DisposeBag()
     // Stands in for the adapter: `store.states.observe(on: MainScheduler.instance)`.
     let states = PublishRelay<Int>()
     var applied: [Int] = []
+    let bag = DisposeBag()
     states.observe(on: MainScheduler.instance).subscribe(onNext: { applied.append($0) })
       .disposed(by: bag)
-    // Other tests, running in parallel, may have work of their own queued on the instance:
-    // let the main queue run it first.
-    #expect(await eventually { MainScheduler.instance.numberEnqueued.load(ordering: .acquiring) == 0 })
-    BehaviorRelay(value: "a").asDriver().drive(Binder(label) { $0.text = $1 }).disposed(by: bag)
-    PublishRelay<Int>().asSignal().emit(onNext: { _ in }).disposed(by: bag)
-    states.accept(1)
-    #expect(label.text == "a")
-    #expect(applied == [1])
+    // Tests of other suites may queue work on the instance from their own threads at any time,
+    // which rightly defers the instance's main-thread work: a few attempts, each starting with
+    // the instance idle. Before the fix, every attempt failed (the binder's own work was queued).
+    var attempt = 0, boundAtOnce = false, appliedAtOnce = false
+    while attempt < 5, !(boundAtOnce && appliedAtOnce) {
+      attempt += 1
+      await mainSchedulerInstanceIdle()
+      let label = Label()
+      BehaviorRelay(value: "a").asDriver().drive(Binder(label) { $0.text = $1 }).disposed(by: bag)
+      PublishRelay<Int>().asSignal().emit(onNext: { _ in }).disposed(by: bag)
+      states.accept(attempt)
+      boundAtOnce = label.text == "a"
+      appliedAtOnce = applied.last == attempt
+    }
+    #expect(boundAtOnce)
+    #expect(appliedAtOnce)
     #expect(await noise.drained(count: 2))
   }
 
