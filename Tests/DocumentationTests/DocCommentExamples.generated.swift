@@ -165,6 +165,15 @@ func docExample_ReactiveCore_Core_Event_1(bag: DisposeBag, scheduler: TestSchedu
   // end snippet
 }
 
+func docExample_ReactiveCore_Core_Hooks_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Core/Hooks.swift#1
+  Hooks.recordCallStackOnError = true
+  Hooks.defaultErrorHandler = { callStack, error in
+    print("unhandled: \(error)")   // report it to your crash reporter
+  }
+  // end snippet
+}
+
 func docExample_ReactiveCore_Core_Observable_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Core/Observable.swift#1
   let numbers = Observable.of(1, 2, 3).map { $0 * 10 }
@@ -1674,12 +1683,49 @@ func docExample_ReactiveCore_Traits_UI_Binder_1(bag: DisposeBag, scheduler: Test
   // end snippet
 }
 
+func docExample_ReactiveCore_Traits_UI_ControlEvent_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Traits/UI/ControlEvent.swift#1
+  let taps = PublishRelay<Void>()   // what a button's target-action would feed
+  let tap = ControlEvent(events: taps)
+  tap.asSignal().emit(onNext: { print("tapped") }).disposed(by: bag)
+  taps.accept(())
+  // Prints (on the main thread): tapped
+  // end snippet
+}
+
+func docExample_ReactiveCore_Traits_UI_ControlProperty_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Traits/UI/ControlProperty.swift#1
+  final class TextField { var text: String? = "" }   // stands in for a UITextField
+  let field = TextField()
+  let edits = BehaviorRelay<String?>(value: nil)   // what the field's editing events feed
+  let text = ControlProperty(values: edits, valueSink: Binder(field) { $0.text = $1 })
+  text.orEmpty.asDriver().drive(onNext: { print("[\($0)]") }).disposed(by: bag)
+  // Prints (on the main thread): []
+  Observable.just("typed").bind(to: text).disposed(by: bag)
+  print(field.text ?? "nil")
+  // Prints (on the main thread): typed
+  // end snippet
+}
+
 func docExample_ReactiveCore_Traits_UI_Driver_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Traits/UI/Driver.swift#1
   let query = BehaviorRelay(value: "")
   let title: Driver<String> = query.asDriver().map { $0.isEmpty ? "Search" : $0 }
   title.drive(onNext: { print($0) }).disposed(by: bag)   // on the main thread
   // Prints (on the main thread): Search
+  // end snippet
+}
+
+func docExample_ReactiveCore_Traits_UI_Reactive_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Traits/UI/Reactive.swift#1
+  final class TitleView: ReactiveCompatible { var title = ""; var isHidden = false }
+
+  let view = TitleView()
+  let name = BehaviorRelay(value: "Ada")
+  name.bind(to: view.rx.title).disposed(by: bag)
+  name.map(\.isEmpty).bind(to: view.rx.isHidden).disposed(by: bag)
+  print(view.title, view.isHidden)
+  // Prints (on the main thread): Ada false
   // end snippet
 }
 

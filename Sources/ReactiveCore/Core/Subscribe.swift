@@ -4,7 +4,8 @@ extension ObservableType {
   /// `onDisposed` runs once: after a terminal event or on `dispose()`. Disposing is a barrier:
   /// once `dispose()` returns no closure is called again, even while another thread emits; calling
   /// it from inside `onNext` is allowed. The closures are released once the subscription ends.
-  /// An error with no `onError` handler is printed to standard error in debug builds.
+  /// An error with no `onError` handler goes to `Hooks.defaultErrorHandler` (which, by default,
+  /// prints it to standard error in debug builds).
   ///
   /// ```swift
   /// let subscription = Observable.of(1, 2).subscribe(
@@ -22,7 +23,8 @@ extension ObservableType {
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
     let leaf = SubscriberLeaf<Element>(
-      onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+      onNext: onNext, onError: onError ?? Hooks.unhandledErrorHandlerRecordingCallStack(),
+      onCompleted: onCompleted, onDisposed: onDisposed)
     let upstream = subscribe(leaf)
     // A subject or relay took the leaf as its entry (and returned the leaf itself).
     if !leaf.isHubEntry { leaf.setUpstream(upstream) }

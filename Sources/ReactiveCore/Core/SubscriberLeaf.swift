@@ -134,12 +134,10 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
   }
 }
 
-/// Reports an error that reached a subscription without an `onError` handler. Debug builds print
-/// it to standard error; errors are never swallowed silently while developing.
+/// Reports an error that reached a subscription without an `onError` handler, through
+/// `Hooks.defaultErrorHandler` (by default, debug builds print it to standard error; errors are
+/// never swallowed silently while developing).
 @usableFromInline
 func reportUnhandledError(_ error: any Swift.Error) {
-  #if DEBUG
-    let message = "ReactiveCore: unhandled error in subscribe (no onError handler): \(error)\n"
-    writeToStandardError(message)
-  #endif
+  Hooks.defaultErrorHandler([], error)
 }

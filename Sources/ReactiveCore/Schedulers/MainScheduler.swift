@@ -37,10 +37,15 @@ public final class MainScheduler: SchedulerType, Sendable {
   /// Actions sent to the main queue that have not finished yet.
   let numberEnqueued = Atomic<Int>(0)
 
-  /// Creates a main-thread scheduler; prefer the shared `instance`.
+  /// Creates a main-thread scheduler with its own count of queued work.
+  ///
+  /// A scheduler of its own runs work at once on the main thread whatever other schedulers
+  /// have queued: `Binder` and every `Driver`/`Signal` step make one each (as RxCocoa does), so
+  /// their main-thread work never waits behind one another's, nor behind `instance`'s.
   public init() {}
 
-  /// The shared instance.
+  /// The shared instance: work scheduled on it while some of its work is queued goes behind
+  /// that work, whoever scheduled it.
   public static let instance = MainScheduler()
 
   /// A scheduler that always schedules on the main queue, even when already on the main thread.

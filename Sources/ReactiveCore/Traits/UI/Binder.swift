@@ -3,6 +3,12 @@
 /// an error as a programming error (debug builds stop with the error; release builds print it
 /// to standard error and ignore it), since a UI binding has nothing sensible to do with one.
 ///
+/// The default scheduler is a `MainScheduler` of the binder's own, as in RxCocoa: an element
+/// that arrives on the main thread is bound before the call that produced it returns, even when
+/// other work (another binder's, a driver's, `MainScheduler.instance`'s) is queued for the main
+/// queue or running around it. Only this binder's own queued elements (sent from another thread
+/// and not yet run) make a later main-thread element wait behind them, so order is kept.
+///
 /// ```swift
 /// final class Label { var text = "" }   // stands in for a UILabel
 /// let label = Label()
@@ -23,8 +29,14 @@ public struct Binder<Value>: ObserverType {
 
   /// Creates a binder of `target` that calls `binding(target, value)` on `scheduler` for every
   /// element, while `target` is alive.
+  ///
+  /// - Parameters:
+  ///   - target: The object bound to, held weakly.
+  ///   - scheduler: Where the binding runs; by default a new `MainScheduler` for this binder
+  ///     (see the type's documentation for why it is not `MainScheduler.instance`).
+  ///   - binding: Applies an element to the target.
   public init<Target: AnyObject>(
-    _ target: Target, scheduler: any ImmediateSchedulerType = MainScheduler.instance,
+    _ target: Target, scheduler: any ImmediateSchedulerType = MainScheduler(),
     binding: @escaping (Target, Value) -> Void
   ) {
     let weakTarget = WeakTarget(target)

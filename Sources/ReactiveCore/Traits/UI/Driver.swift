@@ -1,8 +1,8 @@
 /// The sharing strategy of ``Driver``: delivers on the main scheduler and shares with
 /// `share(replay: 1, scope: .whileConnected)`, so a new observer gets the latest element at once.
 public enum DriverSharingStrategy: SharingStrategyProtocol {
-  /// The main scheduler (or the one a test put in place with `SharingScheduler.mock(scheduler:action:)`).
-  public static var scheduler: SchedulerType { SharingScheduler.make }
+  /// A new main scheduler each time (`SharingScheduler.make()`), or what a test put in place.
+  public static var scheduler: SchedulerType { SharingScheduler.make() }
 
   /// Shares with a replay of one element while at least one observer is subscribed.
   public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {

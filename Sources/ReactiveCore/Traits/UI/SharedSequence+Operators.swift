@@ -72,22 +72,6 @@ extension SharedSequence {
     SharedSequence(source.distinctUntilChanged(at: keyPath))
   }
 
-  /// Maps each element to a sequence and forwards the latest one, disposing the previous.
-  @inlinable
-  public func flatMapLatest<Result>(
-    _ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>
-  ) -> SharedSequence<SharingStrategy, Result> {
-    SharedSequence<SharingStrategy, Result>(source.flatMapLatest { selector($0).source })
-  }
-
-  /// Maps each element to a sequence, ignoring elements while the current one runs.
-  @inlinable
-  public func flatMapFirst<Result>(
-    _ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>
-  ) -> SharedSequence<SharingStrategy, Result> {
-    SharedSequence<SharingStrategy, Result>(source.flatMapFirst { selector($0).source })
-  }
-
   /// Combines each element with the latest element of `second` (elements before `second` has
   /// emitted are dropped).
   @inlinable
@@ -142,6 +126,41 @@ extension SharedSequence {
         onNext: onNext, afterNext: afterNext, onCompleted: onCompleted,
         afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
         onDispose: onDispose))
+  }
+}
+
+extension SharedSequence {
+  /// Skips the first `count` elements.
+  @inlinable
+  public func skip(_ count: Int) -> SharedSequence {
+    SharedSequence(source.skip(count))
+  }
+
+  /// Prints every event, subscription and disposal to standard error, prefixed with
+  /// `identifier` (by default the file, line and function of the call); see `Observable`'s
+  /// `debug(_:trimOutput:file:line:function:)`.
+  public func debug(
+    _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file,
+    line: UInt = #line, function: String = #function
+  ) -> SharedSequence {
+    SharedSequence(
+      source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+  }
+
+  /// Pairs each element with `object`, held weakly, through `resultSelector`; completes once
+  /// `object` is gone.
+  public func withUnretained<Object: AnyObject, Out>(
+    _ object: Object, resultSelector: @escaping (Object, Element) -> Out
+  ) -> SharedSequence<SharingStrategy, Out> {
+    SharedSequence<SharingStrategy, Out>(
+      source.withUnretained(object, resultSelector: resultSelector))
+  }
+
+  /// Pairs each element with `object`, held weakly; completes once `object` is gone.
+  public func withUnretained<Object: AnyObject>(_ object: Object)
+    -> SharedSequence<SharingStrategy, (Object, Element)>
+  {
+    withUnretained(object) { ($0, $1) }
   }
 }
 

@@ -57,6 +57,26 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
   /// Itself.
   @inlinable
   public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
+
+  /// This sequence as an `Infallible` (it cannot fail).
+  public func asInfallible() -> Infallible<Element> {
+    asInfallible(onErrorFallbackTo: .empty())
+  }
+
+  /// Wraps `source` as it is, without sharing it or moving it to the strategy's scheduler: the
+  /// way to add a shared-sequence operator outside this module.
+  ///
+  /// Unsafe because nothing checks the promises: `source` must never error, must deliver on
+  /// the strategy's scheduler and must share as the strategy does. RxCocoa difference: RxCocoa
+  /// compiles this in only under `EXPANDABLE_SHARED_SEQUENCE`; here it is always available.
+  ///
+  /// - Parameter source: A sequence that keeps the promises above.
+  /// - Returns: `source` as a shared sequence.
+  public static func createUnsafe<Source: ObservableType>(source: Source)
+    -> SharedSequence<SharingStrategy, Source.Element>
+  {
+    SharedSequence<SharingStrategy, Source.Element>(raw: source.asObservable())
+  }
 }
 
 /// A type that can be turned into a ``SharedSequence``.
@@ -102,6 +122,17 @@ extension SharedSequence {
     SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
   }
 
+  /// A sequence that emits the elements of `sequence` in order on the strategy's scheduler,
+  /// then completes.
+  ///
+  /// - Parameter sequence: The elements to emit.
+  /// - Returns: A shared sequence of them.
+  @inlinable
+  public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence
+  where Sequence.Element == Element {
+    SharedSequence(raw: Observable.from(sequence, scheduler: SharingStrategy.scheduler))
+  }
+
   /// A sequence that emits `optional`'s value if there is one, then completes.
   @inlinable
   public static func from(optional: Element?) -> SharedSequence {
@@ -113,5 +144,28 @@ extension SharedSequence {
   @inlinable
   public static func deferred(_ factory: @escaping () -> SharedSequence) -> SharedSequence {
     SharedSequence(Observable.deferred { factory().asObservable() })
+  }
+}
+
+// MARK: - Time
+
+extension SharedSequence where Element: FixedWidthInteger {
+  /// Emits `0, 1, 2, …`, one element every `period` on the strategy's scheduler, the first one
+  /// `period` after subscription; it never completes.
+  ///
+  /// - Parameter period: The time between elements.
+  /// - Returns: The shared sequence of counts.
+  public static func interval(_ period: RxTimeInterval) -> SharedSequence {
+    SharedSequence(Observable.interval(period, scheduler: SharingStrategy.scheduler))
+  }
+
+  /// Emits `0` after `dueTime`, then `1, 2, …` every `period`, on the strategy's scheduler.
+  ///
+  /// - Parameters:
+  ///   - dueTime: The time before the first element.
+  ///   - period: The time between later elements.
+  /// - Returns: The shared sequence of counts.
+  public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval) -> SharedSequence {
+    SharedSequence(Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler))
   }
 }

@@ -1,8 +1,8 @@
 /// The sharing strategy of ``Signal``: delivers on the main scheduler and shares with
 /// `share(scope: .whileConnected)`, without replay: a new observer sees only later elements.
 public enum SignalSharingStrategy: SharingStrategyProtocol {
-  /// The main scheduler (or the one a test put in place with `SharingScheduler.mock(scheduler:action:)`).
-  public static var scheduler: SchedulerType { SharingScheduler.make }
+  /// A new main scheduler each time (`SharingScheduler.make()`), or what a test put in place.
+  public static var scheduler: SchedulerType { SharingScheduler.make() }
 
   /// Shares without replay while at least one observer is subscribed.
   public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
