@@ -10,14 +10,15 @@ difference per unit, so start-up cancels out).
 Usage (from anywhere):
   Benchmarks/Profile/gate.py                  check every scenario of the baseline
   Benchmarks/Profile/gate.py relay store      check these scenarios only
-  Benchmarks/Profile/gate.py --record         measure GATED and rewrite the baseline (commit it):
-                                              after an intended change of cost, say why in the commit
+  Benchmarks/Profile/gate.py --record         measure GATED and rewrite the baseline and the
+                                              instruction table of Benchmarks/RESULTS.md (commit
+                                              both): after an intended change of cost, say why
   --tolerance PERCENT                         allowed rise (default 3)
 
 Exit status: 0 within tolerance (improvements are listed, with a hint to re-record), 1 a scenario
 rose past the tolerance, 2 usage or measuring failed, 69 valgrind is missing.
 """
-import argparse, os, pathlib, shutil, subprocess, sys
+import argparse, datetime, os, pathlib, platform, re, shutil, subprocess, sys
 
 here = pathlib.Path(__file__).resolve().parent
 baseline_path = here / "baseline.tsv"
@@ -28,9 +29,18 @@ GATED = [
     "subscribe-dispose", "subscribe-dispose-closure", "chain-subscribe", "bag", "dispose-many",
     "behavior", "behavior-closure", "combine-latest", "combine-latest-closure", "zip",
     "flat-map-latest", "store", "store-direct", "store-closure", "store-closure-locked",
-    "store-scan", "hero", "hero-closure", "rows-10", "rows-100000", "rows-view-10",
-    "rows-view-100000",
+    "store-scan", "hero", "hero-closure", "driver-binder", "driver-binder-closure", "rows-10",
+    "rows-100000", "rows-view-10", "rows-view-100000",
 ]
+# Each scenario's hand-written peer: the physical limit it is compared with in RESULTS.md.
+PEERS = {
+    "relay": "relay-closure", "chain": "chain-closure", "fanout": "fanout-closure",
+    "subscribe-dispose": "subscribe-dispose-closure", "behavior": "behavior-closure",
+    "combine-latest": "combine-latest-closure", "store": "store-closure-locked",
+    "store-direct": "store-closure-locked", "store-scan": "store-closure-locked",
+    "hero": "hero-closure", "driver-binder": "driver-binder-closure",
+}
+results_path = here.parent / "RESULTS.md"
 # Fewer units than instructions.sh's default: the gate compares a count with itself, and the
 # smaller runs keep it to a few minutes of CI.
 SMALL, LARGE = "1000", "6000"
@@ -70,6 +80,40 @@ def measure(scenarios):
     return measured
 
 
+def write_results_table(baseline):
+    """The instruction table of RESULTS.md (between its instructions markers), from the baseline."""
+    lines = [
+        "<!-- instructions:begin -->",
+        f"Callgrind instructions per unit, recorded {datetime.date.today().isoformat()} on "
+        f"{platform.machine()} ({os.cpu_count()} cores) by `Benchmarks/Profile/gate.py --record` "
+        f"(release build, N = {SMALL} and {LARGE}); the same numbers gate every CI run "
+        "(`Benchmarks/Profile/baseline.tsv`). The peer is the hand-written closure version of "
+        "the scenario (the stores' peer is the thread-safe store written by hand).",
+        "",
+        "| scenario | instructions | peer | peer instructions | ratio |",
+        "| --- | ---: | --- | ---: | ---: |",
+    ]
+    peers = set(PEERS.values())
+    for name, value in baseline.items():
+        if name in peers:
+            continue
+        peer = PEERS.get(name)
+        if peer and peer in baseline:
+            lines.append(f"| `{name}` | {value:,.1f} | `{peer}` | {baseline[peer]:,.1f} | "
+                         f"{value / baseline[peer]:.2f}x |")
+        else:
+            lines.append(f"| `{name}` | {value:,.1f} | | | |")
+    lines.append("<!-- instructions:end -->")
+    block = "\n".join(lines)
+    text = results_path.read_text() if results_path.exists() else "# Benchmark results\n"
+    if "<!-- instructions:begin -->" in text:
+        text = re.sub(r"<!-- instructions:begin -->.*<!-- instructions:end -->", lambda _: block,
+                      text, flags=re.S)
+    else:
+        text = text.rstrip("\n") + "\n\n## Instructions per unit\n\n" + block + "\n"
+    results_path.write_text(text)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("scenarios", nargs="*")
@@ -90,6 +134,7 @@ def main():
                  "# Written by Benchmarks/Profile/gate.py --record; checked by gate.py in .ci/run."]
         lines += [f"{name}\t{value:.1f}" for name, value in baseline.items()]
         baseline_path.write_text("\n".join(lines) + "\n")
+        write_results_table(baseline)
         for name in scenarios:
             print(f"recorded {name:<28} {measured[name]:>12,.1f}")
         return 0
