@@ -251,7 +251,8 @@ struct Ticker: Feature {
     case .startStop where state.isTicking:
       return .merge(.cancel(id: "ticks"), .result(.startStop))
     case .startStop:
-      let ticks = Observable<Int>.interval(.seconds(1), scheduler: scheduler).map { _ in Intent.tick }
+      let ticks = Observable<Int>.interval(.seconds(1), scheduler: scheduler)
+        .map { _ in Intent.tick }
       return .merge(.result(.startStop), Effect.observable(ticks).cancellable(id: "ticks"))
     case .increment, .tick:
       return .result(intent)
