@@ -19,8 +19,8 @@ import ReactiveMVI
 ///   it was handled (including results `handle` returned synchronously). Pass a closure that
 ///   mutates the previous state into the expected one; omit it when the state must not change.
 /// - Effects run on whatever schedulers they use: give them a `TestScheduler` and advance it
-///   (``advance(by:)``, or `scheduler.advanceTo(_:)`); then assert each result they produced with
-///   ``receive(_:assert:fileID:filePath:line:column:)``, in order.
+///   (``advance(by:fileID:filePath:line:column:)``, or `scheduler.advanceTo(_:)`); then assert
+///   each result they produced with ``receive(_:assert:fileID:filePath:line:column:)``, in order.
 /// - Events are asserted with ``receiveEvent(_:fileID:filePath:line:column:)``.
 /// - ``finish(fileID:filePath:line:column:)`` fails when results or events were not asserted or
 ///   effects are still running.
@@ -56,7 +56,7 @@ import ReactiveMVI
 public final class TestStore<F: Feature> where F.State: Equatable {
   /// The store under test. Send intents through the test store, not directly.
   public let store: Store<F>
-  /// The scheduler ``advance(by:)`` moves, if any.
+  /// The scheduler ``advance(by:fileID:filePath:line:column:)`` moves, if any.
   public let scheduler: TestScheduler?
   let reporter: TestStoreReporter
   let log = Locked<[StoreActivity<F>]>([])
@@ -97,9 +97,15 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   ///   - initialState: the state the store starts in.
   ///   - feature: the feature under test.
   ///   - middleware: extra middleware for the store under test (after the test store's own).
-  ///   - scheduler: the virtual clock ``advance(by:)`` moves (the one the feature's effects use).
+  ///   - scheduler: the virtual clock ``advance(by:fileID:filePath:line:column:)`` moves (the one
+  ///     the feature's effects use).
   ///   - reporter: where failures go (default: the running test framework, Swift Testing or
   ///     XCTest).
+  ///   - fileID: where the test store was created, for failures that name no other place
+  ///     (defaults to the caller's).
+  ///   - filePath: the same, as a path.
+  ///   - line: the same, its line.
+  ///   - column: the same, its column.
   public init(
     initialState: F.State, feature: F, middleware: [Middleware<F>] = [],
     scheduler: TestScheduler? = nil, reporter: TestStoreReporter = .default,

@@ -8,7 +8,7 @@ import Testing
   import Foundation
 #endif
 
-/// Issue 13's list of RxSwift 6 API, written as RxSwift code writes it: this file compiling is
+/// RxSwift 6 API, written as RxSwift code writes it: this file compiling is
 /// the check that each call ports by changing imports; the expectations check a result each.
 @Suite struct RxSwiftPortingTests {
   final class Owner {}
@@ -20,7 +20,7 @@ import Testing
     return recorder.elements
   }
 
-  @Test func observableOperatorsOfTheIssue() {
+  @Test func observableOperatorsPortUnchanged() {
     expectNoLeaks {
       let xs = Observable.of(1, 2, 3)
       let owner = Owner()
@@ -71,7 +71,7 @@ import Testing
     }
   }
 
-  @Test func traitsDisposablesAndSchedulersOfTheIssue() {
+  @Test func traitsDisposablesAndSchedulersPortUnchanged() {
     expectNoLeaks {
       let scheduler = TestScheduler(initialClock: 0)
       let single = Single.just(1)

@@ -8,7 +8,7 @@
 /// Disposables are objects (`AnyObject`), unlike RxSwift's protocol: a subscription has identity
 /// and a lifetime, and a class-bound `any Disposable` is one reference that is retained and
 /// released directly, where an unconstrained existential is copied and destroyed through value
-/// witnesses on every store and drop (a fifth of the cost of a subscribe/dispose pair, measured).
+/// witnesses on every store and drop (a measurable share of a subscribe/dispose pair).
 /// Conform a `final class`; `Disposables.create(with:)` covers the one-closure case.
 public protocol Disposable: AnyObject {
   /// Releases the resource. Idempotent.

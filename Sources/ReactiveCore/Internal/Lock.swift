@@ -60,8 +60,8 @@ func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
 @usableFromInline
 package final class Locked<State>: @unchecked Sendable {  // `state` is only touched with `lock` held.
   @usableFromInline let lock = Lock.make()
-  // Unchecked exclusivity: the lock already makes every access exclusive (a dynamic check here
-  // cost the Store about 300 instructions per intent).
+  // Unchecked exclusivity: the lock already makes every access exclusive, so a dynamic check
+  // would only add cost on every access (the Store takes this lock per intent).
   @usableFromInline @exclusivity(unchecked) var state: State
 
   @inlinable

@@ -70,7 +70,7 @@ package final class PublishedState<State>: @unchecked Sendable {
 
   /// Makes writers that have no other order take turns: the one writer from here to
   /// `unlockWriters()`. A spin lock (an uncontended pair costs one compare-exchange and one
-  /// store, where a mutex costs two calls of about 25 instructions each), so the section between
+  /// store, where a mutex costs two calls), so the section between
   /// must be short and never call user code or wait for another writer: a `publish` (whose wait
   /// is for readers' copies only) and queueing the delivery.
   @inlinable @inline(__always)

@@ -16,7 +16,8 @@ protocol SingleSourceOperator {
   /// The source failed: rethrows the error to forward it (the default), or sends the last
   /// elements, if any, and returns to complete instead (`materialize`).
   mutating func failed(_ error: any Swift.Error, _ downstream: AnyObserver<Output>) throws
-  /// `event` was forwarded and the source disposed: the sequence is over (`do`'s `after*`).
+  /// `event` was forwarded and the source disposed: the sequence is over (the default does
+  /// nothing).
   mutating func terminated(_ event: Event<Output>)
 }
 

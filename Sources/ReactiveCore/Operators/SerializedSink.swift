@@ -1,5 +1,6 @@
 /// The skeleton of the time operators (`debounce`, `throttle`, `delay`, `timeout`, `sample`,
-/// `buffer(timeSpan:count:scheduler:)`, `window(timeSpan:count:scheduler:)`): one `Serializer`
+/// `take(for:scheduler:)`, `buffer(timeSpan:count:scheduler:)`,
+/// `window(timeSpan:count:scheduler:)`): one `Serializer`
 /// runs upstream events, timer firings and a second source's events one at a time through
 /// `handle(_:)`, so a subclass's state machine needs no lock.
 ///

@@ -41,8 +41,8 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   @usableFromInline let drainer = Drainer<Command>()
   /// What the hub keeps for replay, in one field: a generic class's field destroyer is not
   /// specialized, so each field of a distinct generic type costs a metadata lookup every time a
-  /// hub is released (about 300 instructions per field, noticeable where relays are short-lived,
-  /// as the inner relays of `flatMapLatest`).
+  /// hub is released (noticeable where relays are short-lived, as the inner relays of
+  /// `flatMapLatest`).
   @usableFromInline
   struct Kept {
     @usableFromInline var buffer = FIFO<Element>()

@@ -304,15 +304,24 @@ extension PersistentArray {
 // MARK: - Collection
 
 extension PersistentArray: RandomAccessCollection, MutableCollection {
+  /// Positions are offsets from 0, as in `Array`.
   public typealias Index = Int
+  /// `startIndex..<endIndex`.
   public typealias Indices = Range<Int>
+  /// A slice shares the array's nodes; make a `PersistentArray` of it to keep it on its own.
   public typealias SubSequence = Slice<PersistentArray<Element>>
 
+  /// Always 0.
   @inlinable public var startIndex: Int { 0 }
+  /// The number of elements: one past the last position.
   @inlinable public var endIndex: Int { root.count }
+  /// The number of elements, kept in the root: O(1).
   @inlinable public var count: Int { root.count }
+  /// `true` when there are no elements: O(1).
   @inlinable public var isEmpty: Bool { root.count == 0 }
+  /// `i + 1`.
   @inlinable public func index(after i: Int) -> Int { i + 1 }
+  /// `i - 1`.
   @inlinable public func index(before i: Int) -> Int { i - 1 }
 
   /// The element at `position`. Reading walks down the tree; changing copies only the nodes on
@@ -345,6 +354,8 @@ extension PersistentArray: RandomAccessCollection, MutableCollection {
     }
   }
 
+  /// The elements in `bounds`, as a slice sharing this array's nodes; setting it replaces them
+  /// (see `replaceSubrange(_:with:)`).
   @inlinable
   public subscript(bounds: Range<Int>) -> Slice<PersistentArray<Element>> {
     get {
@@ -356,6 +367,7 @@ extension PersistentArray: RandomAccessCollection, MutableCollection {
     }
   }
 
+  /// An iterator over the elements in order.
   @inlinable
   public func makeIterator() -> Iterator {
     Iterator(self)
@@ -373,6 +385,7 @@ extension PersistentArray: RandomAccessCollection, MutableCollection {
       self.array = array
     }
 
+    /// The next element, or `nil` after the last.
     @inlinable
     public mutating func next() -> Element? {
       if offset == leaf.count {
@@ -392,11 +405,15 @@ extension PersistentArray: RandomAccessCollection, MutableCollection {
 // MARK: - Changing the length
 
 extension PersistentArray: RangeReplaceableCollection {
+  /// Adds `newElement` at the end: O(log n), copying only the nodes on the path that another
+  /// value shares.
   @inlinable
   public mutating func append(_ newElement: Element) {
     insert(newElement, at: count)
   }
 
+  /// Inserts `newElement` before the element at `index` (at the end when `index == count`):
+  /// O(log n), copying only the nodes on the path that another value shares.
   @inlinable
   public mutating func insert(_ newElement: Element, at index: Int) {
     precondition(index >= 0 && index <= count, "PersistentArray index out of range")
@@ -406,6 +423,7 @@ extension PersistentArray: RangeReplaceableCollection {
     }
   }
 
+  /// Removes and returns the element at `index`: O(log n).
   @discardableResult
   @inlinable
   public mutating func remove(at index: Int) -> Element {
@@ -416,6 +434,7 @@ extension PersistentArray: RangeReplaceableCollection {
     return element
   }
 
+  /// Removes and returns the last element; the array must not be empty.
   @discardableResult
   @inlinable
   public mutating func removeLast() -> Element {
@@ -423,6 +442,8 @@ extension PersistentArray: RangeReplaceableCollection {
     return remove(at: count - 1)
   }
 
+  /// Removes and returns the first element (O(log n), not O(n) as in `Array`); the array must
+  /// not be empty.
   @discardableResult
   @inlinable
   public mutating func removeFirst() -> Element {
@@ -430,10 +451,12 @@ extension PersistentArray: RangeReplaceableCollection {
     return remove(at: 0)
   }
 
+  /// Removes every element and gives back the storage (`keepCapacity` is ignored).
   public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
     root = Leaf([])
   }
 
+  /// Does nothing: storage is allocated a node at a time as elements are added.
   public mutating func reserveCapacity(_ n: Int) {}
 
   /// Replaces `subrange` with `newElements`: element by element (O(log n) each) when few change,
@@ -464,6 +487,7 @@ extension PersistentArray: RangeReplaceableCollection {
 // MARK: - Conformances
 
 extension PersistentArray: ExpressibleByArrayLiteral {
+  /// An array of the literal's elements, in order.
   public init(arrayLiteral elements: Element...) {
     self.init(elements)
   }
@@ -489,6 +513,7 @@ extension PersistentArray: Equatable where Element: Equatable {
 }
 
 extension PersistentArray: Hashable where Element: Hashable {
+  /// Hashes the count and every element in order, so equal arrays hash equally.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(count)
     for element in self { hasher.combine(element) }

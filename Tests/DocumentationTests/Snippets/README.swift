@@ -233,6 +233,85 @@ struct Counter: Feature {
   }
 }
 
+// snippet: readme-first-feature
+// snippet.import: ReactiveMVI
+
+struct Ticker: Feature {
+  struct State: Equatable {
+    var count = 0
+    var isTicking = false
+  }
+  enum Intent: Equatable { case increment, startStop, tick }
+
+  let scheduler: any SchedulerType   // MainScheduler.instance in the app, a TestScheduler in tests
+
+  // Side effects: what an intent starts. Here `startStop` starts or cancels a one-second timer.
+  func handle(_ intent: Intent, state: State) -> Effect<Intent, Never> {
+    switch intent {
+    case .startStop where state.isTicking:
+      return .merge(.cancel(id: "ticks"), .result(.startStop))
+    case .startStop:
+      let ticks = Observable<Int>.interval(.seconds(1), scheduler: scheduler)
+        .map { _ in Intent.tick }
+      return .merge(.result(.startStop), Effect.observable(ticks).cancellable(id: "ticks"))
+    case .increment, .tick:
+      return .result(intent)
+    }
+  }
+
+  // The state change: pure, one result at a time, whatever thread the intent came from.
+  func reduce(_ state: State, _ intent: Intent) -> State {
+    var state = state
+    switch intent {
+    case .increment, .tick: state.count += 1
+    case .startStop: state.isTicking.toggle()
+    }
+    return state
+  }
+}
+// end snippet
+
+// snippet: readme-first-view
+@MainActor
+final class TickerModel {   // a SwiftUI view holds the ViewStore the same way, in @State
+  let viewStore = ViewStore(
+    Store(initialState: Ticker.State(), feature: Ticker(scheduler: MainScheduler.instance)))
+
+  var title: String { "Count: \(viewStore.count)" }   // re-rendered only when `count` changes
+  var button: String { viewStore.isTicking ? "Stop" : "Start" }
+  func plusTapped() { viewStore.send(.increment) }
+  func startStopTapped() { viewStore.send(.startStop) }
+}
+// end snippet
+
+@Suite struct ReadmeFirstScreen {
+  @Test func theTickerCountsOnVirtualTime() {
+    // snippet: readme-first-test
+    let scheduler = TestScheduler(initialClock: 0)
+    let store = TestStore(initialState: Ticker.State(), feature: Ticker(scheduler: scheduler),
+                          scheduler: scheduler)
+    store.send(.increment) { $0.count = 1 }
+    store.send(.startStop) { $0.isTicking = true }
+    store.advance(by: 2)                      // two virtual seconds, at once
+    store.receive(.tick) { $0.count = 2 }
+    store.receive(.tick) { $0.count = 3 }
+    store.send(.startStop) { $0.isTicking = false }
+    store.finish()   // fails on unasserted changes, results, or effects still running
+    // end snippet
+  }
+
+  @MainActor @Test func theTickerModelShowsTheCount() {
+    let model = TickerModel()
+    #expect(model.title == "Count: 0" && model.button == "Start")
+    model.plusTapped()   // handled synchronously on the main actor: applied before `send` returns
+    #expect(model.title == "Count: 1")
+    model.startStopTapped()
+    #expect(model.button == "Stop")
+    model.startStopTapped()
+    #expect(model.button == "Start")
+  }
+}
+
 // snippet: readme-swiftui
 @MainActor
 final class CounterModel {

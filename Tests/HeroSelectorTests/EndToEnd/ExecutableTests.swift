@@ -62,7 +62,7 @@ import Testing
     let result = try HeroSelectorExecutable.run(["--help"])
     #expect(result.exitCode == 0)
     #expect(result.stdout == Options.usage)
-    // The keys and exit codes a person needs (issue: Ctrl-D quits, 130/143 listed).
+    // The keys and exit codes a person needs (Ctrl-D quits, 130/143 listed).
     #expect(result.stdout.contains("Ctrl-D"))
     #expect(result.stdout.contains("130 / 143"))
     #expect(result.stdout.contains("74"))

@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// Hostile and odd inputs end with a documented exit code and a short message, at once; never a
-/// crash, a hang or unbounded memory (issue: the hero selector as a hardened tool).
+/// crash, a hang or unbounded memory.
 @Suite struct HardeningTests {
   @Test func aTenMegabyteLineIsRefusedWithAShortMessage() throws {
     let line = String(repeating: "a", count: 10_000_000)

@@ -84,7 +84,7 @@ final class WorkProbe: @unchecked Sendable {  // guarded by its lock
     }
   }
 
-  /// Difference 7 of issue 13: a trait that answers during `subscribe` gives its value even in a
+  /// A trait that answers during `subscribe` gives its value even in a
   /// cancelled task, as in RxSwift.
   @Test func alreadyCancelledTaskGetsSynchronousResults() async throws {
     try await expectNoLeaksAsync {

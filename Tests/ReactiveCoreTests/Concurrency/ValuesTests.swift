@@ -66,7 +66,7 @@ import Testing
       subject.onNext(1)
       #expect(await eventually { received.withLock { $0 } == [1] })
       task.cancel()
-      // Difference 8 of issue 13: as in RxSwift, cancellation ends the loop with
+      // As in RxSwift, cancellation ends the loop with
       // `CancellationError`, not as if the sequence had completed.
       await #expect(throws: CancellationError.self) { try await task.value }
       #expect(!subject.hasObservers)

@@ -12,9 +12,9 @@ import Testing
 #endif
 
 /// The delivery engine under stress: the backlog bound, the dispose rule, O(1) disposal, exact
-/// `hasObservers`, memory given back after a burst, and the switch sink's race (issues 12 and 14).
+/// `hasObservers`, memory given back after a burst, and the switch sink's race.
 @Suite struct DeliveryEngineTests {
-  /// Issue 12: a hot producer against 20,000 subscribe/dispose pairs. The relay's queue stays
+  /// A hot producer against 20,000 subscribe/dispose pairs. The relay's queue stays
   /// bounded, a subscriber attached throughout receives everything in order, and nothing reaches
   /// a subscription after its `dispose()` returned.
   @Test func aHotProducerKeepsTheBacklogBoundedWhileOthersSubscribeAndDispose() {
@@ -59,7 +59,7 @@ import Testing
     #expect(!relay.hasObservers)
   }
 
-  /// Issue 14 item 3: two deliveries on two threads, each disposing the other's subscription.
+  /// Two deliveries on two threads, each disposing the other's subscription.
   /// Under the rule "a dispose() made while delivering does not wait", both return.
   @Test func twoDeliveriesDisposingEachOtherDoNotDeadlock() {
     for _ in 0..<20 {
@@ -113,9 +113,9 @@ import Testing
     #expect(callbackReturned)
   }
 
-  /// Issue 14 item 5: disposing 100,000 subscribers of one relay is linear in any order (it was
-  /// quadratic: 540 s in reverse in a debug build). The bound is generous; the benchmark
-  /// `relay-dispose-100k` in Benchmarks/ measures it.
+  /// Disposing 100,000 subscribers of one relay is linear in any order: a quadratic removal
+  /// would take minutes here. The bound is generous; the benchmark `relay-dispose-100k` in
+  /// Benchmarks/ measures it.
   @Test(arguments: ["in order", "reverse", "random"])
   func disposingManySubscribersIsLinear(order: String) {
     let relay = PublishRelay<Int>()
@@ -135,7 +135,7 @@ import Testing
     #expect(elapsed < .seconds(60))
   }
 
-  /// Issue 14 item 7: `hasObservers` is exact once `dispose()` returns, also while another thread
+  /// `hasObservers` is exact once `dispose()` returns, also while another thread
   /// is delivering on the relay.
   @Test func hasObserversIsExactOnceDisposeReturns() {
     let relay = ReplayRelay<Int>.create(bufferSize: 1)
@@ -158,7 +158,7 @@ import Testing
     group.wait()
   }
 
-  /// Issue 14 item 6: a relay's queue gives its memory back after a burst.
+  /// A relay's queue gives its memory back after a burst.
   @Test func aRelayQueueShrinksAfterABurst() {
     let relay = PublishRelay<Int>()
     var received = 0
@@ -175,8 +175,8 @@ import Testing
     subscription.dispose()
   }
 
-  /// Issue 14 item 1: the switch sink's mode was read without its lock while `dispose()` wrote
-  /// the state machine (ThreadSanitizer reported it in 3 of 3 runs).
+  /// The switch sink's mode is read under its lock while `dispose()` writes the state machine
+  /// (run under ThreadSanitizer, a read without the lock is reported).
   @Test func switchSinkHasNoDataRaceWithConcurrentDispose() {
     let relay = PublishRelay<Int>()
     let group = DispatchGroup()

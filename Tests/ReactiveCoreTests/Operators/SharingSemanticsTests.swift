@@ -20,7 +20,7 @@ import Testing
     return observers
   }
 
-  /// Difference 5 of issue 13: a `refCount()` over a subject that has terminated does not
+  /// As in RxSwift, a `refCount()` over a subject that has terminated does not
   /// subscribe to the source again; the late subscriber gets the subject's replay.
   @Test func refCountDoesNotConnectATerminatedSubject() {
     expectNoLeaks {
@@ -46,7 +46,7 @@ import Testing
     }
   }
 
-  /// Difference 6 of issue 13: `.forever` keeps one subject and never resubscribes to a source
+  /// As in RxSwift, `.forever` keeps one subject and never resubscribes to a source
   /// that terminated.
   @Test func shareForeverNeverResubscribesAfterTermination() {
     expectNoLeaks {
@@ -83,7 +83,7 @@ import Testing
     }
   }
 
-  /// Difference 1 of issue 13, last sentence: a source subscribed directly is released when it
+  /// A source subscribed directly is released when it
   /// terminates (RxSwift's `asObservable()` goes through `create`'s sink, which disposes then).
   @Test func aTerminatedSourceSubscribedDirectlyIsReleasedAtOnce() {
     expectNoLeaks {

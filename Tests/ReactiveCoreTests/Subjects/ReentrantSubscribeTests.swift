@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReactiveCore
 
-/// Difference 9 of issue 13 (a deliberate difference, see README): an observer subscribed to a
+/// A deliberate difference from RxSwift (README, "Deliberate differences" 3): an observer subscribed to a
 /// subject while the subject delivers an event gets its replay after the current delivery has
 /// reached every subscriber. RxSwift replays at once, inside the delivering observer's callback.
 @Suite struct ReentrantSubscribeTests {

@@ -3,9 +3,9 @@
 ///
 /// Why not an array: iterating an array held in a class's `var` retains and releases its buffer
 /// once per delivery (the class could replace the array meanwhile), and the closure of
-/// `withUnsafeBufferPointer` kept the delivery loop from being inlined: about 75 instructions per
-/// relay event in all (callgrind). This list is noncopyable, so reading it from the owner's field
-/// borrows it in place, and a delivery loop reads its elements through `unsafeElements`.
+/// `withUnsafeBufferPointer` keeps the delivery loop from being inlined. This list is
+/// noncopyable, so reading it from the owner's field borrows it in place, and a delivery loop
+/// reads its elements through `unsafeElements`.
 ///
 /// Thread safety: none of its own. The owner touches it only while holding its drainer role, and
 /// never changes it while a delivery loop runs (changes are queued behind the current delivery).

@@ -42,8 +42,8 @@ import Synchronization
 @usableFromInline
 final class Trampoline {
   // Touched only by its own thread, and never by two overlapping accesses (the tests run with
-  // the dynamic exclusivity checks of a debug build), so those checks are not needed: they cost
-  // about 80 instructions per access, several per released sink.
+  // the dynamic exclusivity checks of a debug build), so those checks are not needed; they would
+  // run several times per released sink.
   /// `true` while an activation runs on this thread.
   @usableFromInline @exclusivity(unchecked) var isActive = false
   @usableFromInline @exclusivity(unchecked) var queue = FIFO<any TrampolineItem>()
