@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A hot stream you push values into: observers receive the values accepted after they subscribed.
 ///
 /// A relay never errors and never completes. `accept` may be called from any thread; observers
@@ -15,6 +17,8 @@
 /// - Complexity: `accept` is O(number of subscribers) and allocates nothing in steady state.
 public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {  // Hub serializes
   @usableFromInline let hub = Hub<Element>(kind: .publish)
+  /// What `asObservable()` returns, once made.
+  @usableFromInline let observable = AtomicLazyReference<Observable<Element>>()
 
   /// Creates a relay with no subscribers.
   @inlinable
@@ -32,10 +36,11 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable { 
     hub.subscribe(observer)
   }
 
+  /// The same observable every time (as in RxSwift, where a relay's `asObservable()` is its
+  /// subject's), made on the first call: a relay nobody converts allocates none.
   @inlinable
   public func asObservable() -> Observable<Element> {
-    let hub = self.hub
-    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
+    observable.load() ?? observable.storeIfNil(.subject(hub))
   }
 
   /// Whether anyone is subscribed.

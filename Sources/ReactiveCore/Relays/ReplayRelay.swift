@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A relay that replays up to `bufferSize` recent values to each new subscriber.
 ///
 /// Never errors or completes; thread-safe like `PublishRelay`.
@@ -11,6 +13,8 @@
 /// ```
 public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {  // Hub serializes
   @usableFromInline let hub: Hub<Element>
+  /// What `asObservable()` returns, once made.
+  @usableFromInline let observable = AtomicLazyReference<Observable<Element>>()
 
   @inlinable
   init(bufferSize: Int) {
@@ -42,10 +46,11 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {  
     hub.subscribe(observer)
   }
 
+  /// The same observable every time (as in RxSwift, where a relay's `asObservable()` is its
+  /// subject's), made on the first call: a relay nobody converts allocates none.
   @inlinable
   public func asObservable() -> Observable<Element> {
-    let hub = self.hub
-    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
+    observable.load() ?? observable.storeIfNil(.subject(hub))
   }
 
   /// Whether anyone is subscribed.

@@ -151,4 +151,22 @@ import Testing
     #expect(replay.asObservable() === replay.asObservable())
     #expect(async.asObservable() === async.asObservable())
   }
+
+  @Test func relayAsObservableIsTheSameObjectEachTimeAndStillDelivers() {
+    let publish = PublishRelay<Int>()
+    let behavior = BehaviorRelay(value: 0)
+    let replay = ReplayRelay<Int>.create(bufferSize: 1)
+    #expect(publish.asObservable() === publish.asObservable())
+    #expect(behavior.asObservable() === behavior.asObservable())
+    #expect(replay.asObservable() === replay.asObservable())
+    var received: [Int] = []
+    let subscription = Observable.merge(
+      publish.asObservable(), behavior.asObservable(), replay.asObservable()
+    ).subscribe(onNext: { received.append($0) })
+    publish.accept(1)
+    behavior.accept(2)
+    replay.accept(3)
+    subscription.dispose()
+    #expect(received == [0, 1, 2, 3])
+  }
 }

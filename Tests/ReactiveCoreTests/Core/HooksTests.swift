@@ -46,4 +46,19 @@ import Testing
     subject.onError(Unhandled(id: 3))
     #expect(stacks.value == [["frame A", "frame B"]])
   }
+
+  @Test func aTraitFailureWithoutAHandlerGoesToTheDefaultErrorHandler() {
+    let saved = Hooks.defaultErrorHandler
+    defer { Hooks.defaultErrorHandler = saved }
+    let seen = Shared<[Int]>([])
+    Hooks.defaultErrorHandler = { _, error in
+      guard let error = error as? Unhandled else { return }
+      seen.mutate { $0.append(error.id) }
+    }
+    _ = Single<Int>.error(Unhandled(id: 4)).subscribe(onSuccess: { _ in })
+    _ = Maybe<Int>.error(Unhandled(id: 5)).subscribe(onSuccess: { _ in })
+    _ = Completable.error(Unhandled(id: 6)).subscribe(onCompleted: {})
+    _ = Single<Int>.error(Unhandled(id: 7)).subscribe(onSuccess: { _ in }, onFailure: { _ in })
+    #expect(seen.value == [4, 5, 6])
+  }
 }
