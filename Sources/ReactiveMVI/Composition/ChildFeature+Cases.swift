@@ -84,12 +84,12 @@ extension ChildFeatures {
   /// Embeds one `child` per element of the array at `state`, identified by `id`, by the cases
   /// of the parent's enums that carry a row's id with its intents, results and events
   /// (`case row(id: Int, Row.Intent)`).
-  public init(
-    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>, id: KeyPath<Child.State, ID>,
+  public init<Rows: MutableCollection>(
+    _ child: Child, state: WritableKeyPath<Parent.State, Rows>, id: KeyPath<Child.State, ID>,
     intent: @escaping @Sendable (ID, Child.Intent) -> Parent.Intent,
     result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
-  ) {
+  ) where Rows.Element == Child.State {
     self.init(
       child, state: state, id: id, intent: RowCase(intent).extract, result: result,
       extractResult: RowCase(result).extract, event: event)
@@ -99,11 +99,11 @@ extension ChildFeatures {
 extension ChildFeatures where Child.Event == Never {
   /// Embeds one `child` (a feature without events) per row, by the parent's cases for a row's
   /// intents and results.
-  public init(
-    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>, id: KeyPath<Child.State, ID>,
+  public init<Rows: MutableCollection>(
+    _ child: Child, state: WritableKeyPath<Parent.State, Rows>, id: KeyPath<Child.State, ID>,
     intent: @escaping @Sendable (ID, Child.Intent) -> Parent.Intent,
     result: @escaping @Sendable (ID, Child.Result) -> Parent.Result
-  ) {
+  ) where Rows.Element == Child.State {
     self.init(child, state: state, id: id, intent: intent, result: result, event: absurdRow)
   }
 }
@@ -112,10 +112,10 @@ extension ChildFeatures
 where Child.Event == Never, Child.Result == Child.Intent, Parent.Result == Parent.Intent {
   /// Embeds one `child` (whose intents are its results, without events) per row, by the
   /// parent's case for a row's intents.
-  public init(
-    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>, id: KeyPath<Child.State, ID>,
+  public init<Rows: MutableCollection>(
+    _ child: Child, state: WritableKeyPath<Parent.State, Rows>, id: KeyPath<Child.State, ID>,
     intent: @escaping @Sendable (ID, Child.Intent) -> Parent.Intent
-  ) {
+  ) where Rows.Element == Child.State {
     self.init(child, state: state, id: id, intent: intent, result: intent, event: absurdRow)
   }
 }
@@ -123,12 +123,12 @@ where Child.Event == Never, Child.Result == Child.Intent, Parent.Result == Paren
 extension ChildFeatures where Child.State: Identifiable, Child.State.ID == ID {
   /// Embeds one `child` per element of the array at `state`, identified by its `id`, by the
   /// parent's cases for a row's intents, results and events.
-  public init(
-    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>,
+  public init<Rows: MutableCollection>(
+    _ child: Child, state: WritableKeyPath<Parent.State, Rows>,
     intent: @escaping @Sendable (ID, Child.Intent) -> Parent.Intent,
     result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
-  ) {
+  ) where Rows.Element == Child.State {
     self.init(child, state: state, id: \.id, intent: intent, result: result, event: event)
   }
 }
@@ -136,11 +136,11 @@ extension ChildFeatures where Child.State: Identifiable, Child.State.ID == ID {
 extension ChildFeatures where Child.State: Identifiable, Child.State.ID == ID, Child.Event == Never {
   /// Embeds one `child` (a feature without events) per element of the array at `state`,
   /// identified by its `id`, by the parent's cases for a row's intents and results.
-  public init(
-    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>,
+  public init<Rows: MutableCollection>(
+    _ child: Child, state: WritableKeyPath<Parent.State, Rows>,
     intent: @escaping @Sendable (ID, Child.Intent) -> Parent.Intent,
     result: @escaping @Sendable (ID, Child.Result) -> Parent.Result
-  ) {
+  ) where Rows.Element == Child.State {
     self.init(child, state: state, id: \.id, intent: intent, result: result, event: absurdRow)
   }
 }
@@ -153,10 +153,10 @@ where
   /// Embeds one `child` (whose intents are its results, without events) per element of the
   /// array at `state`, identified by its `id`, by the parent's case for a row's intents:
   /// `ChildFeatures<Counters, CounterRow, Int>(CounterRow(), state: \.rows, intent: Intent.row)`.
-  public init(
-    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>,
+  public init<Rows: MutableCollection>(
+    _ child: Child, state: WritableKeyPath<Parent.State, Rows>,
     intent: @escaping @Sendable (ID, Child.Intent) -> Parent.Intent
-  ) {
+  ) where Rows.Element == Child.State {
     self.init(child, state: state, id: \.id, intent: intent, result: intent, event: absurdRow)
   }
 }

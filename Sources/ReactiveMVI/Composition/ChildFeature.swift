@@ -103,9 +103,10 @@ extension ChildFeature where Child.Event == Never {
   }
 }
 
-// Sendable so that parents can keep them in `static let`s. @unchecked only for the key paths:
-// a key path is an immutable value; Swift does not call it Sendable because a key path through
-// a subscript could capture non-Sendable arguments. The closures are @Sendable.
+// Sendable so that parents can keep them in `static let`s. @unchecked only for the key paths
+// (and `ChildFeatures`' two row accessors, which capture nothing else): a key path is an
+// immutable value; Swift does not call it Sendable because a key path through a subscript could
+// capture non-Sendable arguments. The other closures are @Sendable.
 extension ChildFeature: @unchecked Sendable where Child: Sendable {}
 extension OptionalChildFeature: @unchecked Sendable where Child: Sendable {}
 extension ChildFeatures: @unchecked Sendable where Child: Sendable {}
@@ -118,12 +119,12 @@ extension ChildFeatures: @unchecked Sendable where Child: Sendable {}
 
 extension ChildFeatures where Child.Event == Never {
   /// Embeds one `child` (a feature without events) per element of the array at `state`.
-  public init(
-    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>, id: KeyPath<Child.State, ID>,
+  public init<Rows: MutableCollection>(
+    _ child: Child, state: WritableKeyPath<Parent.State, Rows>, id: KeyPath<Child.State, ID>,
     intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
     result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
     extractResult: @escaping @Sendable (Parent.Result) -> (ID, Child.Result)?
-  ) {
+  ) where Rows.Element == Child.State {
     self.init(
       child, state: state, id: id, intent: intent, result: result, extractResult: extractResult,
       event: absurdRow)
@@ -133,12 +134,12 @@ extension ChildFeatures where Child.Event == Never {
 extension ChildFeatures where Child.Event == Never, Child.State: Identifiable, Child.State.ID == ID {
   /// Embeds one `child` (a feature without events) per element of the array at `state`,
   /// identified by its `id`.
-  public init(
-    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>,
+  public init<Rows: MutableCollection>(
+    _ child: Child, state: WritableKeyPath<Parent.State, Rows>,
     intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
     result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
     extractResult: @escaping @Sendable (Parent.Result) -> (ID, Child.Result)?
-  ) {
+  ) where Rows.Element == Child.State {
     self.init(
       child, state: state, id: \.id, intent: intent, result: result, extractResult: extractResult,
       event: absurdRow)
@@ -203,8 +204,9 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
 }
 
 /// A collection of child features keyed by id (rows of a list; TCA's `forEach`): each child's
-/// state is an element of an array at a key path of the parent's state, identified by `id`; the
-/// parent's intents, results and events carry the row's id.
+/// state is an element of a collection at a key path of the parent's state (an `Array`, or a
+/// ``PersistentArray`` for a long list: a row's change then copies O(log n)), identified by `id`;
+/// the parent's intents, results and events carry the row's id.
 ///
 /// A row's effects are cancelled by their ids *within that row*: the same `cancellable(id:)` in
 /// two rows are two different ids. An intent or result for an id that is no longer in the array
@@ -214,24 +216,32 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
 public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Sendable> {
   /// The feature of each row.
   public let child: Child
-  let state: WritableKeyPath<Parent.State, [Child.State]>
-  let id: KeyPath<Child.State, ID>
+  /// The row with an id, if it is there.
+  let row: (Parent.State, ID) -> Child.State?
+  /// Replaces the row with an id by what `change` makes of it; `false` when it is not there.
+  let update: (inout Parent.State, ID, (Child.State) -> Child.State) -> Bool
   let extractIntent: @Sendable (Parent.Intent) -> (ID, Child.Intent)?
   let embedResult: @Sendable (ID, Child.Result) -> Parent.Result
   let extractResult: @Sendable (Parent.Result) -> (ID, Child.Result)?
   let embedEvent: @Sendable (ID, Child.Event) -> Parent.Event
 
   /// Embeds one `child` per element of the array at `state`, identified by `id`.
-  public init(
-    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>, id: KeyPath<Child.State, ID>,
+  public init<Rows: MutableCollection>(
+    _ child: Child, state: WritableKeyPath<Parent.State, Rows>, id: KeyPath<Child.State, ID>,
     intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
     result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
     extractResult: @escaping @Sendable (Parent.Result) -> (ID, Child.Result)?,
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
-  ) {
+  ) where Rows.Element == Child.State {
     self.child = child
-    self.state = state
-    self.id = id
+    row = { parent, rowID in parent[keyPath: state].first { $0[keyPath: id] == rowID } }
+    update = { parent, rowID, change in
+      guard let index = parent[keyPath: state].firstIndex(where: { $0[keyPath: id] == rowID }) else {
+        return false
+      }
+      parent[keyPath: state][index] = change(parent[keyPath: state][index])
+      return true
+    }
     self.extractIntent = intent
     self.embedResult = result
     self.extractResult = extractResult
@@ -242,9 +252,7 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   /// row (``Effect/none`` when the row is gone); nil when `intent` is not a row's.
   public func handle(_ intent: Parent.Intent, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
     guard let (rowID, childIntent) = extractIntent(intent) else { return nil }
-    guard let row = state[keyPath: self.state].first(where: { $0[keyPath: id] == rowID }) else {
-      return Effect.none
-    }
+    guard let row = row(state, rowID) else { return Effect.none }
     return inRow(rowID, child.handle(childIntent, state: row))
   }
 
@@ -252,11 +260,8 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   /// is not a row's.
   public func reduce(_ state: Parent.State, _ result: Parent.Result) -> Parent.State? {
     guard let (rowID, childResult) = extractResult(result) else { return nil }
-    guard let index = state[keyPath: self.state].firstIndex(where: { $0[keyPath: id] == rowID }) else {
-      return state
-    }
     var state = state
-    state[keyPath: self.state][index] = child.reduce(state[keyPath: self.state][index], childResult)
+    _ = update(&state, rowID) { child.reduce($0, childResult) }
     return state
   }
 
@@ -265,9 +270,7 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   /// gone); nil when `result` is not a row's.
   public func effect(after result: Parent.Result, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
     guard let (rowID, childResult) = extractResult(result) else { return nil }
-    guard let row = state[keyPath: self.state].first(where: { $0[keyPath: id] == rowID }) else {
-      return Effect.none
-    }
+    guard let row = row(state, rowID) else { return Effect.none }
     return inRow(rowID, child.effect(after: childResult, state: row))
   }
 
@@ -289,13 +292,13 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
 
 extension ChildFeatures where Child.State: Identifiable, Child.State.ID == ID {
   /// Embeds one `child` per element of the array at `state`, identified by its `id`.
-  public init(
-    _ child: Child, state: WritableKeyPath<Parent.State, [Child.State]>,
+  public init<Rows: MutableCollection>(
+    _ child: Child, state: WritableKeyPath<Parent.State, Rows>,
     intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
     result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
     extractResult: @escaping @Sendable (Parent.Result) -> (ID, Child.Result)?,
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
-  ) {
+  ) where Rows.Element == Child.State {
     self.init(
       child, state: state, id: \.id, intent: intent, result: result, extractResult: extractResult,
       event: event)
