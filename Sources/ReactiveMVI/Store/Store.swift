@@ -45,10 +45,10 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   // - `published` lets any thread read the latest state (see `PublishedState`).
   // - `effects` (running effects, idle waiters, the disposed flag they obey) is under its lock; it
   //   is touched only when effects start, end or are cancelled, never for `.none`/`.result`.
-  // - `gate` is the dispose barrier of the store's work: every intent and effect item runs
-  //   inside it (entered within the drainer turn), and `dispose()` closes it, waiting for an
-  //   item running on another thread. Its closed bit is the disposed flag of the lock-free
-  //   paths; everything else is immutable or a thread-safe relay.
+  // - The drainer is also the dispose barrier of the store's work: every intent and effect item
+  //   runs inside its turn, and `dispose()` closes it (queued and later items are dropped) and
+  //   waits for a turn running on another thread to end. Its closed bit is the disposed flag of
+  //   the lock-free paths; everything else is immutable or a thread-safe relay.
   /// As an observer, a store takes its feature's intents (`intents.bind(to: store)`).
   public typealias Element = F.Intent
 
@@ -174,7 +174,6 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   @usableFromInline let drainer = Drainer<Work>()
   @usableFromInline let published: PublishedState<F.State>
   /// The dispose barrier of intents and effect work (see "Thread safety" above and `dispose()`).
-  @usableFromInline let gate = DisposeBarrier()
   @usableFromInline let effects = Locked(RunningEffects())
   /// The subscribers of `states`, in subscription order. Drainer-only: the drainer attaches a new
   /// subscriber after handing it the latest state, delivers each new state to the live ones, and
@@ -293,7 +292,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// leave; `.none` and `.result` effects allocate nothing.
   @inlinable
   public func send(_ intent: F.Intent) {
-    guard !gate.isClosed else { return }
+    guard !drainer.isClosed else { return }
     if let role = drainer.tryEnter() {
       handleIntent(intent)
       if let role = drainer.tryLeave(role) { drainer.drain(role) { process($0) } }
@@ -330,9 +329,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   ///
   /// Subscribing to ``states`` after `dispose()` still replays the last state.
   public func dispose() {
-    var old = 0
-    // Nothing to release: only the wait (or its no-wait exception) matters.
-    _ = gate.close(old: &old)
+    drainer.closeAndWaitForTurn()
     let (subscriptions, waiters) = effects.withLock { effects in
       guard !effects.isDisposed else {
         return ([SingleAssignmentDisposable](), effects.takeIdleWaiters())
@@ -343,13 +340,13 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       effects.effectsByID = [:]
       return (subscriptions, effects.takeIdleWaiters())
     }
-    // Queued work is dropped by the drainer: the closed gate refuses every item.
+    // Queued work was dropped by the closed drainer, which refuses every later item.
     for subscription in subscriptions { subscription.dispose() }
     for waiter in waiters { waiter.resume() }
   }
 
   /// Whether the store has been disposed.
-  public var isDisposed: Bool { gate.isClosed }
+  public var isDisposed: Bool { drainer.isClosed }
 
   /// The number of effects started and not yet finished or cancelled (effects whose work runs
   /// later: observables, tasks; synchronous results and events are not counted). Readable from
@@ -388,7 +385,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       attach(subscription)
     case .unsubscribe(let subscription):
       detach(subscription)
-    // Work queued before `dispose()` is dropped by the closed gate.
+    // Work queued before `dispose()` was dropped by the closed drainer.
     case .intent(let intent):
       handleIntent(intent)
     case .output, .failure, .finished, .flushEvents:
@@ -396,12 +393,11 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     }
   }
 
-  /// Effect outputs, failures and completions, and the flush of buffered events, inside the
-  /// gate (dropped once the store is disposed).
+  /// Effect outputs, failures and completions, and the flush of buffered events (dropped once
+  /// the store is disposed).
   @inlinable
   func processEffectWork(_ work: Work) {
-    guard gate.enterWithinDelivery() else { return }
-    defer { _ = gate.leaveWithinDelivery() }
+    guard !drainer.isClosed else { return }
     switch work {
     case .output(let output, let key):
       guard isRunning(key) else { return }
@@ -412,7 +408,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     case .failure(let error, let key, let mapping):
       guard finish(key) else { return }
       if let result = mapping?(error) ?? feature.result(for: error) {
-        if !gate.isClosed { reduce(result, origin: .effect) }
+        if !drainer.isClosed { reduce(result, origin: .effect) }
       } else if !middleware.isEmpty {
         notify(.effectFailed(error))
       }
@@ -469,14 +465,13 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     tombstoneCount = 0
   }
 
-  /// Handles an intent inside the gate (dropped once the store is disposed).
+  /// Handles an intent (dropped once the store is disposed).
   @inlinable
   func handleIntent(_ intent: F.Intent) {
-    guard gate.enterWithinDelivery() else { return }
-    defer { _ = gate.leaveWithinDelivery() }
+    guard !drainer.isClosed else { return }
     if !middleware.isEmpty {
       notify(.intent(intent))
-      guard !gate.isClosed else { return }
+      guard !drainer.isClosed else { return }
     }
     run(feature.handle(intent, state: published.latestSlot.pointee))
   }
@@ -485,8 +480,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// unchanged, then runs the feature's effect after it.
   ///
   /// A `dispose()` from inside the store's own turn returns at once, and what the item would
-  /// still do is skipped: so wherever user code has run since the item entered the gate
-  /// (`handle`, a middleware, a subscriber, an error mapping), the next step checks the gate
+  /// still do is skipped: so wherever user code has run since the item started (`handle`, a
+  /// middleware, a subscriber, an error mapping), the next step checks the closed drainer
   /// first. Callers check before calling this; the effect after it is checked by `run`.
   @inlinable
   func reduce(_ result: consuming F.Result, origin: OutputOrigin) {
@@ -502,14 +497,14 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       run(feature.effect(after: result, state: published.latestSlot.pointee))
     } else {
       notify(.result(copy result, origin: origin))
-      guard !gate.isClosed else { return }
+      guard !drainer.isClosed else { return }
       let old = published.latest
       let new = feature.reduce(old, copy result)
       if feature.stateHasChanged(from: old, to: new) {
         published.publish(new)
         notify(.stateChanged(from: old, to: new))
         // A middleware may have disposed the store.
-        if !gate.isClosed { withUnsafePointer(to: new) { deliver($0) } }
+        if !drainer.isClosed { withUnsafePointer(to: new) { deliver($0) } }
       }
       run(feature.effect(after: result, state: published.latestSlot.pointee))
     }
@@ -563,8 +558,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     // Consumed: a result can move out of the effect instead of being copied.
     switch (consume effect).storage {
     case .none: break
-    case .result(let result): if !gate.isClosed { reduce(result, origin: .intent) }
-    case .event(let event): if !gate.isClosed { publish(event, origin: .intent) }
+    case .result(let result): if !drainer.isClosed { reduce(result, origin: .intent) }
+    case .event(let event): if !drainer.isClosed { publish(event, origin: .intent) }
     case .body(let body): run(body, id: nil, mapping: nil)
     }
   }
@@ -584,9 +579,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     case .none:
       break
     case .emitOne(.result(let result)):
-      if !gate.isClosed { reduce(result, origin: .intent) }
+      if !drainer.isClosed { reduce(result, origin: .intent) }
     case .emitOne(.event(let event)):
-      if !gate.isClosed { publish(event, origin: .intent) }
+      if !drainer.isClosed { publish(event, origin: .intent) }
     case .cancel(let target):
       cancel(target)
     case .merge(let effects):

@@ -281,6 +281,22 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
     }
   }
 
+  /// `close()`, then the dispose barrier of an owner whose work all runs inside this drainer's
+  /// turns (the store): waits until a turn running on another thread has ended, so no handling
+  /// starts or runs once this returns. A caller that is delivering (inside any turn or callback,
+  /// this drainer's included) does not wait: the same rule as `DisposeBarrier.close`, which keeps
+  /// it deadlock-free (a waiting caller holds no role, so the turn it waits for can always end).
+  @inlinable
+  package func closeAndWaitForTurn() {
+    close()
+    guard !DeliveryDepth.isDelivering else { return }
+    var round = 0
+    while state.load(ordering: .acquiring) & DrainerBits.draining != 0 {
+      yieldThread(round)
+      round += 1
+    }
+  }
+
   // MARK: The backlog rule
 
   /// For a producer whose item was queued (`enter(orEnqueue:)` returned `nil`; `finish(_:_:_:)`
