@@ -35,7 +35,8 @@ if [ "$status" -ne 0 ]; then
 fi
 case "$status" in
   0) echo "allocation gate: passed" ;;
-  4) echo "allocation gate: passed (fewer allocations than recorded: run Benchmarks/gate.sh --update)"
+  4) echo "allocation gate: passed (fewer allocations than recorded:" \
+       "run Benchmarks/gate.sh --update)"
      exit 0 ;;
   2) echo "allocation gate: FAILED (more allocations than Benchmarks/Thresholds allows)" >&2 ;;
   *) echo "allocation gate: FAILED (the benchmark run failed, exit status $status)" >&2 ;;

@@ -122,7 +122,8 @@ def make_runs(count):
         print(f"run {index + 1} of {count} -> {directory}", file=sys.stderr)
         subprocess.run(
             ["swift", "package", "--allow-writing-to-directory", directory, "benchmark", "run",
-             "--no-progress", "--time-units", "nanoseconds", "--format", "jmh", "--path", directory],
+             "--no-progress", "--time-units", "nanoseconds",
+             "--format", "jmh", "--path", directory],
             cwd=here, check=True, stdout=sys.stderr)
         paths.append(directory)
     return paths

@@ -23,7 +23,8 @@ let heroIntentCycle: [HeroIntent] = [.next, .next, .previous, .previous]
 func storeScenarios<Runner: ScenarioRunner>(_: Runner.Type) -> [NamedScenario<Runner>] {
   [
     NamedScenario(profile: "store", benchmark: "8_Store.ReactiveCore", run: store),
-    NamedScenario(profile: "store-direct", benchmark: "8_Store.ReactiveCoreDirect", run: storeDirect),
+    NamedScenario(
+      profile: "store-direct", benchmark: "8_Store.ReactiveCoreDirect", run: storeDirect),
     NamedScenario(profile: "store-closure", benchmark: "8_Store.Closure", run: storeClosure),
     NamedScenario(
       profile: "store-closure-locked", benchmark: "8_Store.ClosureLocked", run: storeClosureLocked),
