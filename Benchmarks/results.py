@@ -1,111 +1,157 @@
 #!/usr/bin/env python3
-"""Turns the text output of `Benchmarks/run.sh` into the RESULTS.md table (p50 values).
+"""The benchmark table of RESULTS.md, read from package-benchmark's JMH export (JSON).
 
-Usage: Benchmarks/run.sh | tee /tmp/bench.txt; python3 Benchmarks/results.py /tmp/bench.txt
-With several outputs (runs made one after another), each cell is the median of the runs' p50s,
-which damps the noise of a shared machine:
-  for i in 1 2 3; do Benchmarks/run.sh > /tmp/bench$i.txt; done
-  python3 Benchmarks/results.py /tmp/bench1.txt /tmp/bench2.txt /tmp/bench3.txt
+Usage (from anywhere):
+  Benchmarks/results.py --runs 3            make 3 full runs (`swift package benchmark run
+                                            --format jmh`, as Benchmarks/run.sh), print the table
+  Benchmarks/results.py --runs 3 --write    the same, and write it between the benchmark markers
+                                            of Benchmarks/RESULTS.md
+  Benchmarks/results.py RUN [RUN ...]       the table of runs already made, each a `*.jmh.json`
+                                            file or the directory it is in (`swift package
+                                            --allow-writing-to-directory DIR benchmark run
+                                            --format jmh --path DIR`)
+
+Each benchmark's time is the p50 of its wall clock per unit; its ratio to the closure peer is
+taken within each run (both ran minutes apart at most, on the same load), and with several runs
+every cell is the median over the runs: this machine is noisy. Allocations per unit are the p90 of
+`mallocCountTotal` per iteration divided by the units of an iteration: exact, as the gate counts
+them.
 """
-import glob
-import json
-import os
-import re
-import statistics
-import sys
+import argparse, datetime, glob, json, os, pathlib, platform, re, statistics, subprocess, sys
+import tempfile
 
-THRESHOLDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "Thresholds")
+here = pathlib.Path(__file__).resolve().parent
+results_md = here / "RESULTS.md"
+BEGIN, END = "<!-- benchmarks:begin -->", "<!-- benchmarks:end -->"
 
-UNITS = {
-    "1_Relay": ("relay, 1 subscriber", "event", 1),
-    "2_Chain": ("map/filter/map/scan chain", "event", 1),
-    "3_FanOut100": ("fan-out to 100 subscribers", "accept", 100),
-    "4_SubscribeDispose": ("subscribe + dispose", "pair", 1),
-    "4_DisposeBag1000": ("1,000 into a DisposeBag, bag dropped", "subscription", 1),
-    "5_CombineLatest": ("combineLatest, alternating accepts", "accept", 1),
-    "6_FlatMapLatest": ("flatMapLatest, new inner per 10 events", "inner event", 1),
-    "7_BehaviorRelay": ("BehaviorRelay accept + value", "accept", 1),
-    "8_HeroIntent": ("hero-selector intent, discarding render sink", "intent", 1),
-    "8_Store": ("store, trivial reducer", "intent", 1),
-    "8_StoreScan": ("the same from ReactiveCore operators: relay.scan.share(replay: 1)", "intent", 1),
+# One iteration is this many units (`scalingFactor: .kilo` in Harness.swift).
+UNITS_PER_ITERATION = 1000
+
+# What a scenario measures, and its unit.
+SCENARIOS = {
+    "1_Relay": ("relay, 1 subscriber", "event"),
+    "2_Chain": ("map/filter/map/scan chain", "event"),
+    "3_FanOut100": ("fan-out to 100 subscribers", "accept (100 deliveries)"),
+    "4_SubscribeDispose": ("subscribe + dispose", "pair"),
+    "4_DisposeBag1000": ("1,000 into a DisposeBag, bag dropped", "subscription"),
+    "5_CombineLatest": ("combineLatest, alternating accepts", "accept"),
+    "6_FlatMapLatest": ("flatMapLatest, new inner per 10 events", "inner event"),
+    "7_BehaviorRelay": ("BehaviorRelay accept + value", "accept"),
+    "8_Store": ("store, trivial reducer", "intent"),
+    "8_StoreScan": ("the store from operators: relay.scan.share(replay: 1)", "intent"),
+    "8_HeroIntent": ("hero-selector intent, discarding render sink", "intent"),
 }
-PEERS = ["Closure", "ReactiveCore", "OpenCombine"]
+# The closure peer of a scenario that has none of its own.
+CLOSURE_OF = {"8_StoreScan": "8_Store"}
+PEER_ORDER = ["Closure", "ClosureLocked", "ReactiveCore", "ReactiveCoreDirect", "OpenCombine"]
+
+WALL_CLOCK, MALLOCS = "Time (wall clock)", "Malloc (total)"
 
 
-def parse(text):
-    results = {}
-    name = None
-    for line in text.splitlines():
-        header = re.match(r"^(\d_[A-Za-z0-9]+)\.([A-Za-z]+)\s*$", line)
-        if header:
-            name = (header.group(1), header.group(2))
-            results[name] = {}
-            continue
-        if name is None:
-            continue
-        cells = [c.strip() for c in line.strip().strip("│").split("│")]
-        if len(cells) < 4:
-            continue
-        if cells[0].startswith("Time (wall clock)"):
-            results[name]["ns"] = (int(cells[3]), cells[0])
-        elif cells[0].startswith("Malloc (total)"):
-            results[name]["malloc"] = int(cells[3])
-    return results
+def read_run(path):
+    """{benchmark name: (p50 ns per unit, p90 allocations per unit)} of one JMH export.
+
+    package-benchmark's JMH export names a benchmark `package.benchmark.<target>.<name>` and gives
+    times in microseconds per iteration: with 1,000 units per iteration, nanoseconds per unit.
+    Counts are per iteration."""
+    if os.path.isdir(path):
+        files = glob.glob(os.path.join(path, "*.jmh.json"))
+        if len(files) != 1:
+            sys.exit(f"{path}: expected one *.jmh.json, found {len(files)}")
+        path = files[0]
+    run = {}
+    for element in json.load(open(path)):
+        name = element["benchmark"].split(".", 3)[3]
+        metrics = element["secondaryMetrics"]
+        ns = metrics[WALL_CLOCK]["scorePercentiles"]["50.0"] * 1000 / UNITS_PER_ITERATION
+        allocations = metrics[MALLOCS]["scorePercentiles"]["90.0"] / UNITS_PER_ITERATION
+        run[name] = (ns, allocations)
+    return run
 
 
-def allocations(key, peer, row):
-    """Allocations per unit: exact from the gate's thresholds (per 1,000 units), else the
-    harness's rounded per-unit value."""
-    for path in glob.glob(os.path.join(THRESHOLDS, f"*.{key}.{peer}.p90.json")):
-        count = json.load(open(path)).get("mallocCountTotal")
-        if count is not None:
-            return f"{count / 1000:g}"
-    return str(row["malloc"]) if row and "malloc" in row else "–"
+def closure_peer(name):
+    scenario = name.split(".")[0]
+    return CLOSURE_OF.get(scenario, scenario) + ".Closure"
 
 
-def fmt(value):
-    return "–" if value is None else (f"{value:.1f}" if value < 100 else f"{value:.0f}")
+def order(name):
+    scenario, peer = name.split(".", 1)
+    keys = list(SCENARIOS)
+    return (keys.index(scenario) if scenario in keys else len(keys), scenario,
+            PEER_ORDER.index(peer) if peer in PEER_ORDER else len(PEER_ORDER), peer)
 
 
-def ratio(a, b):
-    return "–" if a is None or b is None or b == 0 else f"{a / b:.1f}x"
+def number(value):
+    return f"{value:.1f}" if value < 100 else f"{value:,.0f}"
 
 
-def merge(runs):
-    """One result per benchmark: the median of the runs' p50 times (allocations are exact)."""
-    merged = {}
-    for name in {name for run in runs for name in run}:
-        rows = [run[name] for run in runs if name in run]
-        row = dict(rows[0])
-        times = [r["ns"][0] for r in rows if "ns" in r]
-        if times:
-            row["ns"] = (statistics.median(times), rows[0]["ns"][1])
-        merged[name] = row
-    return merged
+def table(runs):
+    names = sorted({name for run in runs for name in run}, key=order)
+    now = datetime.datetime.now(datetime.timezone.utc)
+    several = len(runs) > 1
+    lines = [
+        f"- Measured: {now:%Y-%m-%d %H:%M} UTC, `uname -m` = {platform.machine()}, "
+        f"{os.cpu_count()} cores; {len(runs)} full run{'s' if several else ''} of every benchmark "
+        "(`Benchmarks/results.py`, package-benchmark's JMH export).",
+        "- ns: p50 wall clock per unit" + (", median over the runs." if several else "."),
+        "- × closure: the time over the closure peer's in the same run"
+        + (", median over the runs." if several else "."),
+        "- allocs/unit: p90 of `mallocCountTotal` per iteration (1,000 units), / 1,000.",
+        "",
+        "| benchmark | scenario | unit | ns | × closure | allocs/unit |",
+        "|---|---|---|---:|---:|---:|",
+    ]
+    for name in names:
+        scenario = name.split(".")[0]
+        title, unit = SCENARIOS.get(scenario, ("", ""))
+        present = [run for run in runs if name in run]
+        ns = statistics.median(run[name][0] for run in present)
+        allocations = statistics.median(run[name][1] for run in present)
+        peer = closure_peer(name)
+        ratios = [run[name][0] / run[peer][0] for run in present if run.get(peer, (0,))[0] > 0]
+        ratio = f"{statistics.median(ratios):.1f}x" if ratios else "–"
+        lines.append(f"| `{name}` | {title} | {unit} | {number(ns)} | {ratio} | "
+                     f"{allocations:g} |")
+    return "\n".join(lines) + "\n"
+
+
+def make_runs(count):
+    paths = []
+    for index in range(count):
+        directory = tempfile.mkdtemp(prefix=f"bench-run{index + 1}-")
+        print(f"run {index + 1} of {count} -> {directory}", file=sys.stderr)
+        subprocess.run(
+            ["swift", "package", "--allow-writing-to-directory", directory, "benchmark", "run",
+             "--no-progress", "--time-units", "nanoseconds",
+             "--format", "jmh", "--path", directory],
+            cwd=here, check=True, stdout=sys.stderr)
+        paths.append(directory)
+    return paths
+
+
+def write(text):
+    current = results_md.read_text()
+    if BEGIN not in current or END not in current:
+        sys.exit(f"{results_md}: no {BEGIN} … {END} region")
+    start, end = current.index(BEGIN) + len(BEGIN), current.index(END)
+    results_md.write_text(current[:start] + "\n" + text + current[end:])
+    print(f"wrote the table into {results_md}", file=sys.stderr)
 
 
 def main():
-    if len(sys.argv) < 2:
-        sys.exit("usage: results.py RUN_OUTPUT [RUN_OUTPUT ...]")
-    results = merge([parse(open(path).read()) for path in sys.argv[1:]])
-    print("| # | scenario | unit | closure ns | ReactiveCore ns | OpenCombine ns "
-          "| vs closure | vs OpenCombine | allocs/unit (closure / ours / OpenCombine) |")
-    print("|---|---|---|---:|---:|---:|---:|---:|---|")
-    for key, (title, unit, fan) in UNITS.items():
-        row = {peer: results.get((key, peer)) for peer in PEERS}
-        if all(v is None for v in row.values()):
-            continue
-        ns = {p: (row[p]["ns"][0] if row[p] and "ns" in row[p] else None) for p in PEERS}
-        allocs = " / ".join(allocations(key, p, row[p]) for p in PEERS)
-        print(f"| {key[0]} | {title} | {unit} | {fmt(ns['Closure'])} | {fmt(ns['ReactiveCore'])} "
-              f"| {fmt(ns['OpenCombine'])} | {ratio(ns['ReactiveCore'], ns['Closure'])} "
-              f"| {ratio(ns['ReactiveCore'], ns['OpenCombine'])} | {allocs} |")
-        if fan > 1:
-            per = {p: (ns[p] / fan if ns[p] is not None else None) for p in PEERS}
-            print(f"| {key[0]} | … per delivered event | delivery | {fmt(per['Closure'])} "
-                  f"| {fmt(per['ReactiveCore'])} | {fmt(per['OpenCombine'])} "
-                  f"| {ratio(per['ReactiveCore'], per['Closure'])} "
-                  f"| {ratio(per['ReactiveCore'], per['OpenCombine'])} | |")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("runs", nargs="*", help="JMH exports (files or directories)")
+    parser.add_argument("--runs", dest="count", type=int, help="make this many full runs")
+    parser.add_argument("--write", action="store_true", help="write the table into RESULTS.md")
+    arguments = parser.parse_args()
+    paths = arguments.runs + (make_runs(arguments.count) if arguments.count else [])
+    if not paths:
+        parser.error("give JMH exports or --runs N")
+    text = table([read_run(path) for path in paths])
+    print(text, end="")
+    if arguments.write:
+        write(text)
 
 
-main()
+if __name__ == "__main__":
+    main()

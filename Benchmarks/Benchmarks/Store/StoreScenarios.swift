@@ -1,0 +1,106 @@
+import HeroSelectorKit
+import ReactiveCore
+import ReactiveMVI
+
+// The store scenarios of the Store benchmarks and of the Profile package, written once (see
+// Streams/Scenarios.swift: `ScenarioRunner`, `NamedScenario`). Units are intents.
+
+/// The trivial feature of the store scenarios: the state is the running sum of the intents.
+struct SumFeature: Feature {
+  func reduce(_ state: Int, _ intent: Int) -> Int { state &+ intent }
+}
+
+/// A view that renders nothing: the discarding render sink of the hero scenarios.
+final class DiscardingHeroView: HeroView {
+  var rendered = 0
+  func render(_ state: HeroState) { rendered &+= 1 }
+}
+
+/// A cycle of intents that each move the cursor, so every intent emits a state (3 heroes).
+let heroIntentCycle: [HeroIntent] = [.next, .next, .previous, .previous]
+
+/// Every scenario of the Store benchmarks with a ReactiveCore or closure peer.
+func storeScenarios<Runner: ScenarioRunner>(_: Runner.Type) -> [NamedScenario<Runner>] {
+  [
+    NamedScenario(profile: "store", benchmark: "8_Store.ReactiveCore", run: store),
+    NamedScenario(
+      profile: "store-direct", benchmark: "8_Store.ReactiveCoreDirect", run: storeDirect),
+    NamedScenario(profile: "store-closure", benchmark: "8_Store.Closure", run: storeClosure),
+    NamedScenario(
+      profile: "store-closure-locked", benchmark: "8_Store.ClosureLocked", run: storeClosureLocked),
+    NamedScenario(profile: "store-scan", benchmark: "8_StoreScan.ReactiveCore", run: storeScan),
+    NamedScenario(profile: "hero", benchmark: "8_HeroIntent.ReactiveCore", run: hero),
+    NamedScenario(profile: "hero-closure", benchmark: "8_HeroIntent.Closure", run: heroClosure),
+  ]
+}
+
+/// A store with a trivial reducer and one subscriber of `states`.
+func store<Runner: ScenarioRunner>(_ runner: Runner) {
+  let store = Store(initialState: 0, feature: SumFeature())
+  let subscription = store.states.subscribe(onNext: receive)
+  runner.measure { for value in runner.units { store.send(value) } }
+  subscription.dispose()
+  store.dispose()
+}
+
+/// The same with its subscriber on the store's own list (`subscribeStates`).
+func storeDirect<Runner: ScenarioRunner>(_ runner: Runner) {
+  let store = Store(initialState: 0, feature: SumFeature())
+  let subscription = store.subscribeStates(onNext: receive)
+  runner.measure { for value in runner.units { store.send(value) } }
+  subscription.dispose()
+  store.dispose()
+}
+
+/// The hand-written peer: a state variable and an array of renderers, no thread safety.
+func storeClosure<Runner: ScenarioRunner>(_ runner: Runner) {
+  var state = 0
+  var renderers: [(Int) -> Void] = []
+  renderers.append(receive)
+  let send: (Int) -> Void = { intent in
+    state = state &+ intent
+    for render in renderers { render(state) }
+  }
+  runner.measure { for value in runner.units { send(value) } }
+}
+
+/// The thread-safe store an app developer writes by hand (see `LockedClosureStore`).
+func storeClosureLocked<Runner: ScenarioRunner>(_ runner: Runner) {
+  let store = LockedClosureStore(initialState: 0) { (state: Int, intent: Int) in state &+ intent }
+  store.subscribe { sink.value &+= $0 }
+  runner.measure { for value in runner.units { store.send(value) } }
+}
+
+/// The same store built from ReactiveCore operators: intents scanned into shared states.
+func storeScan<Runner: ScenarioRunner>(_ runner: Runner) {
+  let intents = PublishRelay<Int>()
+  let states = intents.scan(0) { $0 &+ $1 }.share(replay: 1)
+  let subscription = states.subscribe(onNext: receive)
+  runner.measure { for value in runner.units { intents.accept(value) } }
+  subscription.dispose()
+}
+
+/// The hero-selector intent into a discarding view.
+func hero<Runner: ScenarioRunner>(_ runner: Runner) {
+  let view = DiscardingHeroView()
+  let presenter = HeroPresenter(roster: .default)
+  let binding = presenter.bind(to: view)
+  runner.measure { for index in runner.units { presenter.send(heroIntentCycle[index & 3]) } }
+  binding.dispose()
+  sink.value = view.rendered
+}
+
+/// Its peer: the same reducer called by hand, rendering by hand.
+func heroClosure<Runner: ScenarioRunner>(_ runner: Runner) {
+  let view = DiscardingHeroView()
+  let reducer = HeroReducer(roster: .default)
+  var state = reducer.initialState
+  let send: (HeroIntent) -> Void = { intent in
+    if let next = reducer.reduce(state, intent) {
+      state = next
+      view.render(next)
+    }
+  }
+  runner.measure { for index in runner.units { send(heroIntentCycle[index & 3]) } }
+  sink.value = view.rendered
+}
