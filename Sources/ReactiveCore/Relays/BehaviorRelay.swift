@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A relay with a current value: new subscribers receive the current value first, then every
 /// accepted value.
 ///
@@ -20,8 +18,6 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
   // `current` is read by any thread without a lock and written only under its writer lock;
   // delivery order is the Hub's.
   @usableFromInline let hub: Hub<Element>
-  /// What `asObservable()` returns, once made.
-  @usableFromInline let observable = AtomicLazyReference<Observable<Element>>()
   @usableFromInline let current: PublishedState<Element>
 
   /// Creates a relay holding `value`.
@@ -57,11 +53,10 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
     hub.subscribe(observer)
   }
 
-  /// The same observable every time (as in RxSwift, where a relay's `asObservable()` is its
-  /// subject's), made on the first call: a relay nobody converts allocates none.
   @inlinable
   public func asObservable() -> Observable<Element> {
-    observable.load() ?? observable.storeIfNil(.subject(hub))
+    let hub = self.hub
+    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
   }
 
   /// Whether anyone is subscribed.

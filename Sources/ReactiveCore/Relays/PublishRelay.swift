@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A hot stream you push values into: observers receive the values accepted after they subscribed.
 ///
 /// A relay never errors and never completes. `accept` may be called from any thread; observers
@@ -17,8 +15,6 @@ import Synchronization
 /// - Complexity: `accept` is O(number of subscribers) and allocates nothing in steady state.
 public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {  // Hub serializes
   @usableFromInline let hub = Hub<Element>(kind: .publish)
-  /// What `asObservable()` returns, once made.
-  @usableFromInline let observable = AtomicLazyReference<Observable<Element>>()
 
   /// Creates a relay with no subscribers.
   @inlinable
@@ -36,11 +32,10 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable { 
     hub.subscribe(observer)
   }
 
-  /// The same observable every time (as in RxSwift, where a relay's `asObservable()` is its
-  /// subject's), made on the first call: a relay nobody converts allocates none.
   @inlinable
   public func asObservable() -> Observable<Element> {
-    observable.load() ?? observable.storeIfNil(.subject(hub))
+    let hub = self.hub
+    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
   }
 
   /// Whether anyone is subscribed.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A relay that replays up to `bufferSize` recent values to each new subscriber.
 ///
 /// Never errors or completes; thread-safe like `PublishRelay`.
@@ -13,8 +11,6 @@ import Synchronization
 /// ```
 public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {  // Hub serializes
   @usableFromInline let hub: Hub<Element>
-  /// What `asObservable()` returns, once made.
-  @usableFromInline let observable = AtomicLazyReference<Observable<Element>>()
 
   @inlinable
   init(bufferSize: Int) {
@@ -46,11 +42,10 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {  
     hub.subscribe(observer)
   }
 
-  /// The same observable every time (as in RxSwift, where a relay's `asObservable()` is its
-  /// subject's), made on the first call: a relay nobody converts allocates none.
   @inlinable
   public func asObservable() -> Observable<Element> {
-    observable.load() ?? observable.storeIfNil(.subject(hub))
+    let hub = self.hub
+    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
   }
 
   /// Whether anyone is subscribed.
