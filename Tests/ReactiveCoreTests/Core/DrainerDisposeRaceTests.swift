@@ -59,12 +59,12 @@ enum Environment {
 /// point (after a random number of received elements, then a random spin). Every round must end
 /// (no trap, no hang), and nothing may reach the subscriber once its `dispose()` returned.
 private func disposeRace(
-  _ name: String, rounds: Int = 300, producers: Int = 3,
+  _ name: String, rounds: Int = isUnderThreadSanitizer ? 30 : 300, producers: Int = 3,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ make: @escaping @Sendable ([PublishRelay<Int>]) -> Observable<Int>
 ) {
   let seed = testSeed()
-  print("\(name): seed \(seed) (set REACTIVE_TEST_SEED=\(seed) to repeat)")
+  print("\(name): \(rounds) rounds, seed \(seed) (set REACTIVE_TEST_SEED=\(seed) to repeat)")
   var random = SeededGenerator(seed: seed)
   // Per round: how many elements to wait for, then how long to spin, before disposing.
   let points = (0..<rounds).map { _ in
