@@ -5,26 +5,6 @@ import Synchronization
 
 @testable import ReactiveCore
 
-/// A value shared between a test and the threads it starts, guarded by a lock.
-final class Shared<Value>: @unchecked Sendable {  // `value` is guarded by `lock`
-  private let lock = Locked<Value?>(nil)
-
-  init(_ value: Value) { lock.withLock { $0 = value } }
-
-  var value: Value {
-    get { lock.withLock { $0! } }
-    set { lock.withLock { $0 = newValue } }
-  }
-
-  func mutate<T>(_ body: (inout Value) -> T) -> T {
-    lock.withLock { state in
-      var value = state!
-      defer { state = value }
-      return body(&value)
-    }
-  }
-}
-
 /// Signals once; `wait()` returns `true` when it was signalled within the generous deadline.
 final class Semaphore: @unchecked Sendable {  // DispatchSemaphore is thread-safe
   private let semaphore = DispatchSemaphore(value: 0)

@@ -139,13 +139,13 @@ struct Ticker: Feature {
     let scheduler = TestScheduler(initialClock: 0)
     let store = TestStore(initialState: Ticker.State(), feature: Ticker(scheduler: scheduler), scheduler: scheduler)
     store.send(.start)
-    await store.receiveEvent(.started, timeout: generousDeadline)
+    await store.receiveEvent(.started, timeout: localDeadline)
     await waitForSleep(scheduler)
     store.advance(by: 1)
-    await store.receive(.tick, timeout: generousDeadline) { $0.ticks = 1 }
+    await store.receive(.tick, timeout: localDeadline) { $0.ticks = 1 }
     await waitForSleep(scheduler)
     store.advance(by: 1)
-    await store.receive(.tick, timeout: generousDeadline) { $0.ticks = 2 }
+    await store.receive(.tick, timeout: localDeadline) { $0.ticks = 2 }
     store.send(.stop)
     await store.finishEffects()
     #expect(scheduler.pendingCount == 0)  // the cancelled sleep disposed its wake-up

@@ -7,7 +7,7 @@ import Testing
   let feature = MovieSearch(search: { _ in [] })
 
   @Test func eventsAreBufferedUntilTheFirstSubscriberAndDeliveredOnce() {
-    expectStoreNoLeaks {
+    expectNoLeaks {
       let store = Store(initialState: MovieSearch.State.idle, feature: feature)
       store.send(.open("a"))
       store.send(.open("b"))
@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func disposingCancelsEffectsReleasesResourcesAndIgnoresIntents() {
-    expectStoreNoLeaks {
+    expectNoLeaks {
       let store = Store(initialState: Remote.State(), feature: Remote())
       let source = PublishSubject<Int>()
       let states = store.states.subscribe(onNext: { _ in })
