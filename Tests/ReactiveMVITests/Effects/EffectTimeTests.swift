@@ -128,7 +128,8 @@ struct Ticker: Feature {
   }
 }
 
-// The time limit is a safety net as long as the tests' generous deadline (TestSupport).
+// The waits fail after `localDeadline` (TestSupport); the time limit is the safety net for a hang
+// anywhere else, long enough for ThreadSanitizer's slowdown.
 @Suite(.timeLimit(.minutes(5))) struct AsyncSleepTests {
   /// Waits until the effect's task has scheduled its wake-up on the virtual clock.
   func waitForSleep(_ scheduler: TestScheduler) async {

@@ -90,7 +90,7 @@ import Testing
       store = nil
     }
     #expect(weakStore == nil)
-    // The cancelled task ends on its own thread; wait (generously) for its subscription to go.
+    // The cancelled task ends on its own thread; wait for its subscription to go.
     #expect(await eventually { scope.live == 0 })
   }
 }
