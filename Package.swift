@@ -39,15 +39,17 @@ let package = Package(
     ),
     .target(name: "TodoKit", dependencies: ["ReactiveMVI"], path: "Examples/Todo/Kit"),
     .executableTarget(name: "Todo", dependencies: ["TodoKit"], path: "Examples/Todo/App"),
-    // Test support shared by the test targets: waiting for a condition with one generous deadline.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // Test support shared by the test targets: waits with deadlines sized to what they wait for,
+    // shared values, the test error, a seeded generator, leak checks, and running a built executable.
+    .target(name: "TestSupport", dependencies: ["ReactiveCore"], path: "Tests/TestSupport"),
     // Test support: counts heap allocations per thread (see Tests/AllocationCounter).
     .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
     .testTarget(
       name: "ReactiveCoreTests",
       dependencies: ["ReactiveCore", "ReactiveTesting", "AllocationCounter", "TestSupport"]
     ),
-    .testTarget(name: "ReactiveTestingTests", dependencies: ["ReactiveCore", "ReactiveTesting"]),
+    .testTarget(
+      name: "ReactiveTestingTests", dependencies: ["ReactiveCore", "ReactiveTesting", "TestSupport"]),
     .testTarget(
       name: "ReactiveBlockingTests",
       dependencies: ["ReactiveBlocking", "ReactiveCore", "ReactiveTesting", "TestSupport"]),

@@ -1,12 +1,12 @@
 import Dispatch
 import ReactiveBlocking
 import ReactiveCore
+import TestSupport
 import Testing
 
 /// RxBlocking's own tests, written as RxSwift code writes them (only the imports and the test
 /// framework differ).
 @Suite struct BlockingObservableTests {
-  struct TestError: Error, Equatable {}
   let testError = TestError()
 
   // MARK: toArray

@@ -1,5 +1,6 @@
 import ReactiveCore
 import ReactiveTesting
+import TestSupport
 import Testing
 
 /// Recorded events drawn as marble diagrams, and the marble assertion.
@@ -27,7 +28,7 @@ import Testing
 
   /// Parsing a drawn diagram gives the events back, for seeded random timelines.
   @Test func roundTripsThroughTheParser() throws {
-    var generator = SplitMix64(seed: 0x5EED)
+    var generator = SeededGenerator(seed: 0x5EED)
     for round in 0..<500 {
       var events: [Recorded<Event<String>>] = []
       var time = 200 + Int(generator.next() % 5) * 10 - 30
@@ -84,18 +85,5 @@ import Testing
     withKnownIssue {
       #expect(!assertMarbles(res.events, "^-B-C|"))
     }
-  }
-}
-
-/// A small seeded generator, so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

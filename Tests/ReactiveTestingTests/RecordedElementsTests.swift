@@ -1,5 +1,6 @@
 import ReactiveCore
 import ReactiveTesting
+import TestSupport
 import Testing
 import XCTest
 
@@ -15,8 +16,6 @@ final class XCTAssertRecordedElementsTests: XCTestCase {
 
 /// When the assertion fails, and what it says.
 @Suite struct RecordedElementsMismatchTests {
-  struct TestError: Error {}
-
   @Test func matchingElementsPass() {
     let stream: [Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2)]
     #expect(recordedElementsMismatch(stream, [1, 2]) == nil)

@@ -14,7 +14,7 @@ import Testing
   /// A fresh directory, removed when the test ends (through `defer`).
   let directory: URL
 
-  init() throws { directory = try TodoExecutable.temporaryDirectory() }
+  init() throws { directory = try todoExecutable.temporaryDirectory() }
 
   func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
@@ -34,7 +34,7 @@ import Testing
     defer { removeDirectory() }
     let file = path("todos.json")
     // The delay is far longer than the run: only saving at once can write the change.
-    let result = try TodoExecutable.run(
+    let result = try todoExecutable.run(
       ["--file", file, "--save-delay", "60000"], stdin: "add important\nfrob\nadd never\n")
     #expect(result.exitCode == 65)
     #expect(
@@ -47,7 +47,7 @@ import Testing
 
     // The same after a line too long to read, in JSON mode (no "saved" line there).
     let long = "toggle 1\n" + String(repeating: "x", count: 1 << 17)
-    let json = try TodoExecutable.run(
+    let json = try todoExecutable.run(
       ["--file", file, "--format", "json", "--save-delay", "60000"], stdin: long)
     #expect(json.exitCode == 65)
     #expect(json.stderr == "todo: <stdin>:2: the line is longer than 65536 bytes\n")
@@ -57,7 +57,7 @@ import Testing
   @Test func outputThatCannotBeWrittenSavesTheChangeBeforeStopping() throws {
     defer { removeDirectory() }
     let file = path("todos.json")
-    let result = try TodoExecutable.run(
+    let result = try todoExecutable.run(
       ["--file", file, "--save-delay", "60000"], stdin: "add kept\nadd never\n", stdout: "/dev/full"
     )
     #expect(result.exitCode == 74)
@@ -72,11 +72,11 @@ import Testing
     let file = path("todos.json")
     let input = Pipe()  // kept open: the run is waiting for its next line
     defer { try? input.fileHandleForWriting.close() }
-    let running = try TodoExecutable.start(
+    let running = try todoExecutable.start(
       ["--file", file, "--save-delay", "60000"],
       stdin: .descriptor(input.fileHandleForReading.fileDescriptor))
     try input.fileHandleForWriting.write(contentsOf: Data("add important\n".utf8))
-    #expect(eventually { running.stdoutSoFar.contains("saving…") })
+    #expect(eventually(timeout: heavyDeadline) { running.stdoutSoFar.contains("saving…") })
     kill(running.process.processIdentifier, SIGINT)
     let result = try running.wait()
     #expect(result.exitCode == 128 + SIGINT)
@@ -90,9 +90,9 @@ import Testing
   @Test func aSignalAtTheEndSavesTheWaitingChangeBeforeStopping() throws {
     defer { removeDirectory() }
     let file = path("todos.json")
-    let running = try TodoExecutable.start(
+    let running = try todoExecutable.start(
       ["--file", file, "--save-delay", "60000"], stdin: .text("add important\n"))
-    #expect(eventually { running.stdoutSoFar.contains("saving…") })
+    #expect(eventually(timeout: heavyDeadline) { running.stdoutSoFar.contains("saving…") })
     kill(running.process.processIdentifier, SIGTERM)
     let result = try running.wait()
     #expect(result.exitCode == 128 + SIGTERM)
@@ -112,7 +112,7 @@ import Testing
         SavedTodo(id: id, title: "odd", isDone: false),
       ], to: file)
     let before = try Data(contentsOf: URL(fileURLWithPath: file))
-    let result = try TodoExecutable.run(
+    let result = try todoExecutable.run(
       ["--file", file, "--save-delay", "0"], stdin: "add x\ntoggle 1\n")
     #expect(result.exitCode == 65, "id \(id)")
     #expect(
@@ -132,7 +132,7 @@ import Testing
         SavedTodo(id: largest, title: "last", isDone: false),
         SavedTodo(id: 1, title: "first", isDone: false),
       ], to: file)
-    let result = try TodoExecutable.run(
+    let result = try todoExecutable.run(
       ["--file", file, "--save-delay", "0"], stdin: "add second\nadd third\ntoggle \(largest)\n")
     #expect(result.exitCode == 0)
     #expect(result.stderr == "")
@@ -160,7 +160,7 @@ import Testing
     }
     try write(todos, to: file)
 
-    let text = try TodoExecutable.run(["--file", file], stdin: "list\n")
+    let text = try todoExecutable.run(["--file", file], stdin: "list\n")
     #expect(text.exitCode == 0)
     #expect(
       text.stdout == """
@@ -174,7 +174,7 @@ import Testing
 
         """)
 
-    let json = try TodoExecutable.run(["--file", file, "--format", "json"], stdin: "list\n")
+    let json = try todoExecutable.run(["--file", file, "--format", "json"], stdin: "list\n")
     #expect(json.exitCode == 0)
     let line = try #require(json.stdout.split(separator: "\n").first)
     #expect(json.stdout == line + "\n")
@@ -201,7 +201,7 @@ import Testing
     let inodeBefore = try #require(
       try FileManager.default.attributesOfItem(atPath: target)[.systemFileNumber] as? Int)
 
-    let result = try TodoExecutable.run(["--file", link, "--save-delay", "0"], stdin: "add b\n")
+    let result = try todoExecutable.run(["--file", link, "--save-delay", "0"], stdin: "add b\n")
     #expect(result.exitCode == 0)
     #expect(result.stderr == "")
     #expect(result.stdout.hasPrefix("Todos (all): 2 of 2 left\n  [ ] 1. a\n  [ ] 2. b\n"))
@@ -224,7 +224,7 @@ import Testing
     // A link to a list not created yet: the list is created where the link points.
     let dangling = path("new.json")
     #expect(symlink(path("dotfiles/new.json"), dangling) == 0)
-    let created = try TodoExecutable.run(
+    let created = try todoExecutable.run(
       ["--file", dangling, "--save-delay", "0"], stdin: "add c\n")
     #expect(created.exitCode == 0)
     #expect(
@@ -241,11 +241,11 @@ import Testing
   @Test func concurrentRunsOnOneListTakeTurns() throws {
     defer { removeDirectory() }
     let seed = UInt64.random(in: 0...UInt64.max)
-    var generator = SplitMix64(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     let file = path("todos.json")
     let runs = try (0..<8).map { index in
       let delay = Int.random(in: 0...200, using: &generator)
-      return try TodoExecutable.start(
+      return try todoExecutable.start(
         ["--file", file, "--save-delay", "\(delay)"], stdin: .text("add item \(index)\n"))
     }
     let results = try runs.map { try $0.wait() }
@@ -266,7 +266,7 @@ import Testing
     try write([SavedTodo(id: 1, title: "a", isDone: false)], to: file)
     let terminal = try PseudoTerminal()
     defer { terminal.close() }
-    let running = try TodoExecutable.start(["--file", file], stdin: .descriptor(terminal.replica))
+    let running = try todoExecutable.start(["--file", file], stdin: .descriptor(terminal.replica))
     terminal.closeReplica()  // the child has its own copy
     try terminal.type("quit\n")
     let result = try running.wait()
@@ -320,18 +320,5 @@ final class PseudoTerminal {
   func close() {
     closeReplica()
     Foundation.close(primary)
-  }
-}
-
-/// A small seeded generator (SplitMix64), so a run's random choices can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,6 +1,7 @@
 // The code blocks of Docs/Concurrency.md and Docs/Schedulers.md.
 import ReactiveCore
 import ReactiveMVI
+import TestSupport
 import Testing
 
 @Suite struct ConcurrencyDocSnippets {
@@ -53,9 +54,18 @@ import Testing
     #expect(try await numbers.toArray().value == [42])
   }
 
-  @Test func observeOnTheMainScheduler() {
-    struct Service { let results = Observable.of(1, 2) }
-    struct View { func render(_ value: Int) {} }
+  /// On the main actor, so that the test suspends on the main queue while it waits: the main
+  /// queue then runs what `observe(on:)` scheduled there.
+  @Test @MainActor func observeOnTheMainScheduler() async {
+    struct Service {
+      let results = Observable.of(1, 2, scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+    }
+    struct View {
+      let rendered = Shared<[(value: Int, onMainThread: Bool)]>([])
+      func render(_ value: Int) {
+        rendered.mutate { $0.append((value, MainScheduler.isMainThread)) }
+      }
+    }
     let service = Service(), view = View(), bag = DisposeBag()
     // snippet: schedulers-observe-on-main
     service.results                       // emits on some background queue
@@ -63,6 +73,9 @@ import Testing
       .subscribe(onNext: { view.render($0) })
       .disposed(by: bag)
     // end snippet
+    #expect(await eventually { view.rendered.value.count == 2 })
+    #expect(view.rendered.value.map(\.value) == [1, 2])
+    #expect(view.rendered.value.map(\.onMainThread) == [true, true])
   }
 }
 

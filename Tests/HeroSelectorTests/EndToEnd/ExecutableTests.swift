@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HeroSelectorKit
@@ -12,7 +13,7 @@ import Testing
   }
 
   @Test func noInputShowsTheFirstHeroAndExits0() throws {
-    let result = try HeroSelectorExecutable.run([])
+    let result = try heroSelector.run([])
     #expect(result.exitCode == 0)
     #expect(result.stdout == TextRenderer().render(presenting(0)) + "\n")
     #expect(result.stderr == "")
@@ -30,7 +31,7 @@ import Testing
       dismiss
       PREVIOUS
       """
-    let result = try HeroSelectorExecutable.run(["--format", "json"], stdin: script)
+    let result = try heroSelector.run(["--format", "json"], stdin: script)
     #expect(result.exitCode == 0)
     #expect(result.stderr == "")
     let expected = [
@@ -41,7 +42,7 @@ import Testing
   }
 
   @Test func textStatesAreSeparatedByABlankLine() throws {
-    let result = try HeroSelectorExecutable.run(["--intents", "select,dismiss"])
+    let result = try heroSelector.run(["--intents", "select,dismiss"])
     #expect(result.exitCode == 0)
     let renderer = TextRenderer()
     #expect(
@@ -51,7 +52,7 @@ import Testing
   }
 
   @Test func quitStopsAtOnce() throws {
-    let result = try HeroSelectorExecutable.run(
+    let result = try heroSelector.run(
       ["--format=json"], stdin: "next\nquit\nnext\njump\n")
     #expect(result.exitCode == 0)
     #expect(result.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
@@ -59,7 +60,7 @@ import Testing
   }
 
   @Test func helpPrintsTheContract() throws {
-    let result = try HeroSelectorExecutable.run(["--help"])
+    let result = try heroSelector.run(["--help"])
     #expect(result.exitCode == 0)
     #expect(result.stdout == Options.usage)
     // The keys and exit codes a person needs (Ctrl-D quits, 130/143 listed).
@@ -90,7 +91,7 @@ import Testing
       ),
     ]
     for (arguments, message) in cases {
-      let result = try HeroSelectorExecutable.run(arguments)
+      let result = try heroSelector.run(arguments)
       #expect(result.exitCode == 64, "\(arguments)")
       #expect(result.stderr == message)
       #expect(result.stdout == "")
@@ -98,7 +99,7 @@ import Testing
   }
 
   @Test func unknownIntentOnStdinKeepsEarlierStatesAndExits65() throws {
-    let result = try HeroSelectorExecutable.run(
+    let result = try heroSelector.run(
       ["--format", "json"], stdin: "next\n\n  jump  \nnext\n")
     #expect(result.exitCode == 65)
     #expect(result.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
@@ -109,7 +110,7 @@ import Testing
   }
 
   @Test func badRostersExit65NamingFileAndPosition() throws {
-    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    let directory = try heroSelector.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let cases: [(String, String)] = [
       (
@@ -139,12 +140,12 @@ import Testing
     for (index, (content, message)) in cases.enumerated() {
       let file = directory.appendingPathComponent("roster\(index).json")
       try Data(content.utf8).write(to: file)
-      let result = try HeroSelectorExecutable.run(["--heroes", file.path, "--intents", "next"])
+      let result = try heroSelector.run(["--heroes", file.path, "--intents", "next"])
       #expect(result.exitCode == 65)
       #expect(result.stderr == "hero-selector: \(file.path):\(message)\n")
       #expect(result.stdout == "")
     }
-    let missing = try HeroSelectorExecutable.run([
+    let missing = try heroSelector.run([
       "--heroes", directory.appendingPathComponent("nope.json").path,
     ])
     #expect(missing.exitCode == 65)
@@ -155,7 +156,7 @@ import Testing
   }
 
   @Test func customRoster() throws {
-    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    let directory = try heroSelector.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("two.json")
     try Data(
@@ -163,7 +164,7 @@ import Testing
         .utf8
     )
     .write(to: file)
-    let result = try HeroSelectorExecutable.run([
+    let result = try heroSelector.run([
       "--heroes", file.path, "--format", "json", "--intents", "n,n,s",
     ])
     #expect(result.exitCode == 0)
@@ -177,11 +178,11 @@ import Testing
   }
 
   @Test func recordThenReplayReproducesTheSameStates() throws {
-    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    let directory = try heroSelector.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let log = directory.appendingPathComponent("session.jsonl").path
     let script = "next\nnext\nnext\nselect\nprevious\ndismiss\nprevious\nselect\ndismiss\n"
-    let recorded = try HeroSelectorExecutable.run(
+    let recorded = try heroSelector.run(
       ["--format", "json", "--record", log], stdin: script)
     #expect(recorded.exitCode == 0)
     #expect(recorded.stdout.split(separator: "\n").count == 8)
@@ -189,24 +190,24 @@ import Testing
     #expect(
       logText
         == script.split(separator: "\n").map { #"{"intent":"\#($0)"}"# + "\n" }.joined())
-    let replayed = try HeroSelectorExecutable.run(["--format", "json", "--replay", log])
+    let replayed = try heroSelector.run(["--format", "json", "--replay", log])
     #expect(replayed.exitCode == 0)
     #expect(replayed.stdout == recorded.stdout)
     // Text too, and recording appends (quit stops the program; it is not an intent the store
     // handles, so it is not recorded).
-    let again = try HeroSelectorExecutable.run(["--record", log], stdin: "next\nquit\n")
+    let again = try heroSelector.run(["--record", log], stdin: "next\nquit\n")
     #expect(again.exitCode == 0)
     #expect(
       try String(contentsOfFile: log, encoding: .utf8) == logText + #"{"intent":"next"}"# + "\n")
   }
 
   @Test func malformedReplayLineExits65WithFileAndLine() throws {
-    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    let directory = try heroSelector.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let log = directory.appendingPathComponent("bad.jsonl").path
     try Data("{\"intent\":\"next\"}\n\n{\"intent\":\"next\"\n{\"intent\":\"next\"}\n".utf8)
       .write(to: URL(fileURLWithPath: log))
-    let result = try HeroSelectorExecutable.run(["--format", "json", "--replay", log])
+    let result = try heroSelector.run(["--format", "json", "--replay", log])
     #expect(result.exitCode == 65)
     #expect(result.stdout == "")  // the whole log is checked first: nothing is drawn
     #expect(
@@ -214,11 +215,11 @@ import Testing
         == "hero-selector: \(log):3:17: malformed JSON: expected ',' or '}', found end of file\n")
 
     try Data("{\"intent\":\"fly\"}\n".utf8).write(to: URL(fileURLWithPath: log))
-    let unknown = try HeroSelectorExecutable.run(["--replay", log])
+    let unknown = try heroSelector.run(["--replay", log])
     #expect(unknown.exitCode == 65)
     #expect(unknown.stderr.hasPrefix("hero-selector: \(log):1: unknown intent 'fly'"))
 
-    let missing = try HeroSelectorExecutable.run(["--replay", log + ".missing"])
+    let missing = try heroSelector.run(["--replay", log + ".missing"])
     #expect(missing.exitCode == 65)
     #expect(
       missing.stderr
@@ -226,13 +227,13 @@ import Testing
   }
 
   @Test func binaryGarbageOnStdinIsADataErrorNotACrash() throws {
-    let result = try HeroSelectorExecutable.run([], stdin: "next\n\u{01}\u{7F}\u{FFFD}\n")
+    let result = try heroSelector.run([], stdin: "next\n\u{01}\u{7F}\u{FFFD}\n")
     #expect(result.exitCode == 65)
     #expect(result.stderr.hasPrefix("hero-selector: <stdin>:2: unknown intent"))
   }
 
   @Test func unwritableRecordFileIsADataError() throws {
-    let result = try HeroSelectorExecutable.run(
+    let result = try heroSelector.run(
       ["--record", "/nonexistent/dir/log.jsonl"], stdin: "next\n")
     #expect(result.exitCode == 65)
     #expect(
@@ -243,9 +244,9 @@ import Testing
   }
 
   @Test func lastLineWithoutNewlineAndQuitInIntents() throws {
-    let stdin = try HeroSelectorExecutable.run(["--format", "json"], stdin: "next")
+    let stdin = try heroSelector.run(["--format", "json"], stdin: "next")
     #expect(stdin.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
-    let list = try HeroSelectorExecutable.run(["--format", "json", "--intents", "n, q, n"])
+    let list = try heroSelector.run(["--format", "json", "--intents", "n, q, n"])
     #expect(list.exitCode == 0)
     #expect(list.stdout == json(presenting(0)) + "\n" + json(presenting(1)) + "\n")
   }

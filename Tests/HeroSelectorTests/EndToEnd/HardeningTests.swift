@@ -4,6 +4,7 @@
   import Darwin
 #endif
 import Foundation
+import TestSupport
 import Testing
 
 /// Hostile and odd inputs end with a documented exit code and a short message, at once; never a
@@ -11,14 +12,14 @@ import Testing
 @Suite struct HardeningTests {
   @Test func aTenMegabyteLineIsRefusedWithAShortMessage() throws {
     let line = String(repeating: "a", count: 10_000_000)
-    let result = try HeroSelectorExecutable.run([], stdin: line)
+    let result = try heroSelector.run([], stdin: line)
     #expect(result.exitCode == 65)
     #expect(result.stderr == "hero-selector: <stdin>:1: the line is longer than 65536 bytes\n")
   }
 
   @Test func aLongUnknownWordIsQuotedAsAShortEscapedExcerpt() throws {
     let word = "\u{1B}[2J" + String(repeating: "x", count: 1_000) + "\r"
-    let result = try HeroSelectorExecutable.run([], stdin: word + "\n")
+    let result = try heroSelector.run([], stdin: word + "\n")
     #expect(result.exitCode == 65)
     #expect(result.stderr.count < 200)
     #expect(result.stderr.hasPrefix("hero-selector: <stdin>:1: unknown intent '\\u{1B}[2Jxxx"))
@@ -26,7 +27,7 @@ import Testing
   }
 
   @Test func devicesAndFifosAreRefusedNotRead() throws {
-    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    let directory = try heroSelector.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let fifo = directory.appendingPathComponent("fifo").path
     #expect(mkfifo(fifo, 0o600) == 0)
@@ -39,7 +40,7 @@ import Testing
       (["--replay", fifo], "hero-selector: cannot read replay log '\(fifo)': not a regular file\n"),
     ]
     for (arguments, message) in cases {
-      let result = try HeroSelectorExecutable.run(arguments)
+      let result = try heroSelector.run(arguments)
       #expect(result.exitCode == 65, "\(arguments)")
       #expect(result.stderr == message)
       #expect(result.stdout == "")  // nothing drawn before the input was refused
@@ -47,7 +48,7 @@ import Testing
   }
 
   @Test func filesOverTheSizeLimitAreRefusedNotRead() throws {
-    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    let directory = try heroSelector.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     // Sparse files: large to `stat`, nothing on disk.
     let roster = directory.appendingPathComponent("big.json").path
@@ -56,18 +57,18 @@ import Testing
       #expect(FileManager.default.createFile(atPath: path, contents: nil))
       #expect(truncate(path, off_t(size)) == 0)
     }
-    let big = try HeroSelectorExecutable.run(["--heroes", roster])
+    let big = try heroSelector.run(["--heroes", roster])
     #expect(big.exitCode == 65)
     #expect(big.stderr == "hero-selector: cannot read roster '\(roster)': larger than 134217728 bytes\n")
     #expect(big.stdout == "")
-    let long = try HeroSelectorExecutable.run(["--replay", log])
+    let long = try heroSelector.run(["--replay", log])
     #expect(long.exitCode == 65)
     #expect(long.stderr == "hero-selector: cannot read replay log '\(log)': larger than 16777216 bytes\n")
     #expect(long.stdout == "")
   }
 
   @Test func controlCharactersInNamesAreRefusedWithTheirPosition() throws {
-    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    let directory = try heroSelector.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let roster = directory.appendingPathComponent("heroes.json").path
     let cases = [
@@ -77,7 +78,7 @@ import Testing
     ]
     for (json, message) in cases {
       try Data(json.utf8).write(to: URL(fileURLWithPath: roster))
-      let result = try HeroSelectorExecutable.run(["--heroes", roster])
+      let result = try heroSelector.run(["--heroes", roster])
       #expect(result.exitCode == 65)
       #expect(result.stderr.hasPrefix("hero-selector: \(roster):" + message.split(separator: "\"").first!))
       #expect(!result.stderr.contains("\u{1B}") && !result.stderr.dropLast().contains("\n"))
@@ -85,20 +86,20 @@ import Testing
   }
 
   @Test func aCRLFLogReplaysAndAnInvalidOrMissingLogDrawsNothing() throws {
-    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    let directory = try heroSelector.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let log = directory.appendingPathComponent("log.jsonl").path
     try Data("{\"intent\":\"next\"}\r\n{\"intent\":\"select\"}\r\n".utf8).write(to: URL(fileURLWithPath: log))
-    let crlf = try HeroSelectorExecutable.run(["--format", "json", "--replay", log])
+    let crlf = try heroSelector.run(["--format", "json", "--replay", log])
     #expect(crlf.exitCode == 0)
     #expect(crlf.stdout.split(separator: "\n").count == 3)
-    let missing = try HeroSelectorExecutable.run(["--replay", directory.appendingPathComponent("none").path])
+    let missing = try heroSelector.run(["--replay", directory.appendingPathComponent("none").path])
     #expect(missing.exitCode == 65)
     #expect(missing.stdout == "")
   }
 
   @Test func aFullDeviceIsAnIOError() throws {
-    let executable = try #require(HeroSelectorExecutable.url)
+    let executable = try #require(heroSelector.url)
     let process = Process()
     process.executableURL = executable
     process.arguments = ["--intents", "next,next"]

@@ -55,9 +55,10 @@ private final class PseudoTerminal {
   var plainOutput: String { stripAnsi(String(decoding: output, as: UTF8.self)) }
   var rawOutput: String { String(decoding: output, as: UTF8.self) }
 
-  /// Reads output until `condition` holds (true) or the generous deadline passes (false).
+  /// Reads output until `condition` holds (true) or the heavy deadline (a child process runs)
+  /// passes (false).
   func waitFor(_ condition: (PseudoTerminal) -> Bool) -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: generousDeadline)
+    let deadline = ContinuousClock.now.advanced(by: heavyDeadline)
     var buffer = [UInt8](repeating: 0, count: 4096)
     while !condition(self) {
       if ContinuousClock.now > deadline { return false }
@@ -106,7 +107,7 @@ private final class PseudoTerminal {
   private func launch(
     _ terminal: PseudoTerminal, environment: [String: String] = [:], arguments: [String] = []
   ) throws -> Process {
-    let executable = try #require(HeroSelectorExecutable.url)
+    let executable = try #require(heroSelector.url)
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -197,7 +198,7 @@ private final class PseudoTerminal {
   }
 
   @Test func wrappedLinesAreCountedByScreenRows() throws {
-    let directory = try HeroSelectorExecutable.temporaryDirectory()
+    let directory = try heroSelector.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let roster = directory.appendingPathComponent("heroes.json").path
     let long = String(repeating: "N", count: 70)  // wraps to 2 rows in 50 columns
@@ -255,7 +256,7 @@ private final class PseudoTerminal {
   }
 
   @Test func jsonFormatInATerminalPrintsLinesAndRecordsKeys() throws {
-    let recorded = try HeroSelectorExecutable.temporaryDirectory().appendingPathComponent(
+    let recorded = try heroSelector.temporaryDirectory().appendingPathComponent(
       "keys.jsonl")
     let second = try PseudoTerminal()
     let recording = try launchJSON(second, record: recorded.path)
@@ -273,7 +274,7 @@ private final class PseudoTerminal {
   }
 
   private func launchJSON(_ terminal: PseudoTerminal, record: String) throws -> Process {
-    let executable = try #require(HeroSelectorExecutable.url)
+    let executable = try #require(heroSelector.url)
     let process = Process()
     process.executableURL = executable
     process.arguments = ["--format", "json", "--record", record]

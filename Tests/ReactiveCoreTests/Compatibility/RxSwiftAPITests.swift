@@ -4,8 +4,6 @@ import Testing
 
 /// RxSwift 6 API that ports by changing imports, written as RxSwift code writes it.
 @Suite struct RxSwiftAPITests {
-  struct TestError: Error, Equatable {}
-
   @Test func asCompletableOnAnElementlessColdObservable() {
     let scheduler = TestScheduler(initialClock: 0)
     let completable = scheduler.createColdObservable([.completed(20)]).asCompletable()

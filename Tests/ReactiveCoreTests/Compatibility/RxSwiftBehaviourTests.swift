@@ -6,8 +6,6 @@ import Testing
 /// the imports differ): virtual-time steps of `delay` and `observe(on:)`, where `subscribe(on:)`
 /// disposes, when `merge` subscribes its sources, and subject identity.
 @Suite struct RxSwiftBehaviourTests {
-  struct TestError: Error, Equatable {}
-
   // MARK: merge subscribes every source before `subscribe` returns
 
   @Test func mergeDeliversAnElementSentFromOnSubscribed() {

@@ -3,7 +3,7 @@ import Testing
 @testable import ReactiveCore
 
 /// The `async` form of `expectNoLeaks`: runs `body` in a fresh resource scope, then waits (the
-/// generous deadline is only a safety net) for every resource it created to be released, and
+/// deadline is only a safety net) for every resource it created to be released, and
 /// fails if some remain.
 ///
 /// Waiting is needed because tasks end asynchronously: a subscription disposed in `body` cancels

@@ -48,7 +48,7 @@ import Testing
       maxQueued.max(relay.hub.drainer.queuedCount, ordering: .relaxed)
       pairs += 1
     }
-    #expect(group.wait(timeout: .now() + .seconds(300)) == .success)
+    #expect(wait(for: group, timeout: heavyDeadline))
     watcher.dispose()
     #expect(received.load(ordering: .relaxed) == produced)
     #expect(outOfOrder.load(ordering: .relaxed) == 0)
@@ -84,7 +84,7 @@ import Testing
       DispatchQueue.global().async { r1.accept(1) }
       DispatchQueue.global().async { r2.accept(1) }
       // Watchdog: a deadlock would leave `finished` below 2 forever.
-      #expect(eventually(timeout: .seconds(60)) { finished.load(ordering: .relaxed) == 2 })
+      #expect(eventually(timeout: heavyDeadline) { finished.load(ordering: .relaxed) == 2 })
       #expect(!r1.hasObservers && !r2.hasObservers)
     }
   }
@@ -187,6 +187,6 @@ import Testing
       relay.flatMapLatest { Observable.just($0) }.subscribe().dispose()
       relay.flatMapFirst { Observable.just($0) }.subscribe().dispose()
     }
-    #expect(group.wait(timeout: .now() + .seconds(300)) == .success)
+    #expect(wait(for: group, timeout: heavyDeadline))
   }
 }

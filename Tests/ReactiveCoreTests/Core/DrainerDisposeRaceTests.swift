@@ -16,21 +16,6 @@ import Testing
   import Darwin
 #endif
 
-/// A small seeded generator (SplitMix64), so that a failing run can be repeated.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// The seed of a concurrency test: `REACTIVE_TEST_SEED` when set (to repeat a run), else random.
 func testSeed() -> UInt64 {
   if let text = Environment.value("REACTIVE_TEST_SEED"), let seed = UInt64(text) { return seed }
@@ -70,7 +55,7 @@ private func disposeRace(
   let points = (0..<rounds).map { _ in
     (wanted: Int.random(in: 0..<64, using: &random), spins: Int.random(in: 0..<2_000, using: &random))
   }
-  let finished = withWatchdog(timeout: .seconds(120), sourceLocation: sourceLocation) {
+  let finished = withWatchdog(sourceLocation: sourceLocation) {
     () -> Int in
     var lateDeliveries = 0
     for (wanted, spins) in points {

@@ -245,12 +245,12 @@ private func refused(
     _ = eventually { holding.load(ordering: .acquiring) }
     DispatchQueue.global().async(group: producer) { relay.accept(()) }
     // Without the take-over the holder drains for as long as the producer produces.
-    #expect(eventually(timeout: .seconds(120)) { holderReturned.load(ordering: .acquiring) })
+    #expect(eventually(timeout: heavyDeadline) { holderReturned.load(ordering: .acquiring) })
     let producerWasRunning = !stop.load(ordering: .relaxed)
     #expect(producerWasRunning)
     stop.store(true, ordering: .relaxed)
-    #expect(producer.wait(timeout: .now() + .seconds(300)) == .success)
-    #expect(holder.wait(timeout: .now() + .seconds(300)) == .success)
+    #expect(wait(for: producer, timeout: heavyDeadline))
+    #expect(wait(for: holder, timeout: heavyDeadline))
     #expect(owner.drainer.queuedCount == 0)
     // The holder left through the take-over, after a long turn.
     #expect(handledWhenReturned.load(ordering: .relaxed) >= Drainer<Int>.backlogLimit)
@@ -299,7 +299,7 @@ private func refused(
       for item in 0..<items { owner.send(item) }
       producerDone.store(true, ordering: .relaxed)
     }
-    #expect(group.wait(timeout: .now() + .seconds(300)) == .success)
+    #expect(wait(for: group, timeout: heavyDeadline))
     #expect(total.load(ordering: .relaxed) == items + 1)
     #expect(maxQueued.load(ordering: .relaxed) <= limit + 1)
     let counts = handledOn.withLock { $0 }

@@ -3,15 +3,15 @@ import Testing
 
 @Suite struct DisposeBagInsertTests {
   @Test func insertsArraysAndBuilderBlocksInOrder() {
-    let order = TestBox<[Int]>([])
+    let order = Shared<[Int]>([])
     var bag: DisposeBag? = DisposeBag()
     bag?.insert([
-      Disposables.create { order.update { $0.append(1) } },
-      Disposables.create { order.update { $0.append(2) } },
+      Disposables.create { order.mutate { $0.append(1) } },
+      Disposables.create { order.mutate { $0.append(2) } },
     ])
     bag?.insert {
-      Disposables.create { order.update { $0.append(3) } }
-      Disposables.create { order.update { $0.append(4) } }
+      Disposables.create { order.mutate { $0.append(3) } }
+      Disposables.create { order.mutate { $0.append(4) } }
     }
     #expect(order.value.isEmpty)
     bag = nil

@@ -3,8 +3,8 @@ import Testing
 
 @Suite struct RefCountDisposableTests {
   @Test func disposesOnlyWhenPrimaryAndAllRetainedAreDisposed() {
-    let count = TestBox(0)
-    let shared = RefCountDisposable(disposable: Disposables.create { count.update { $0 += 1 } })
+    let count = Shared(0)
+    let shared = RefCountDisposable(disposable: Disposables.create { count.mutate { $0 += 1 } })
     let first = shared.retain()
     let second = shared.retain()
     shared.dispose()
@@ -18,8 +18,8 @@ import Testing
   }
 
   @Test func primaryAloneDisposesAtOnce() {
-    let count = TestBox(0)
-    let shared = RefCountDisposable(disposable: Disposables.create { count.update { $0 += 1 } })
+    let count = Shared(0)
+    let shared = RefCountDisposable(disposable: Disposables.create { count.mutate { $0 += 1 } })
     let held = shared.retain()
     held.dispose()
     #expect(count.value == 0)

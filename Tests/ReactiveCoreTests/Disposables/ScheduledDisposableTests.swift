@@ -7,10 +7,10 @@ import Testing
   @Test func disposesOnTheSchedulerOnce() {
     expectNoLeaks {
       let scheduler = TestScheduler(initialClock: 0)
-      let disposals = TestBox<[TestTime]>([])
+      let disposals = Shared<[TestTime]>([])
       let scheduled = ScheduledDisposable(
         scheduler: scheduler,
-        disposable: Disposables.create { disposals.update { $0.append(scheduler.clock) } })
+        disposable: Disposables.create { disposals.mutate { $0.append(scheduler.clock) } })
       scheduler.scheduleAt(100) {
         scheduled.dispose()
         scheduled.dispose()
@@ -49,10 +49,10 @@ import Testing
         }
       },
     ] {
-      let order = TestBox<[Int]>([])
+      let order = Shared<[Int]>([])
       var bag: DisposeBag? = make([
-        Disposables.create { order.update { $0.append(1) } },
-        Disposables.create { order.update { $0.append(2) } },
+        Disposables.create { order.mutate { $0.append(1) } },
+        Disposables.create { order.mutate { $0.append(2) } },
       ])
       #expect(order.value.isEmpty)
       withExtendedLifetime(bag) {}

@@ -29,9 +29,9 @@ import Testing
       let empty = Recorder<Int>()
       _ = Observable<Int>.catch(sequence: [Observable<Int>]()).subscribe(empty)
       #expect(empty.events == [.completed])
-      let tried = TestBox(0)
+      let tried = Shared(0)
       let lazy = (0..<1_000_000).lazy.map { index -> Observable<Int> in
-        tried.update { $0 += 1 }
+        tried.mutate { $0 += 1 }
         return index == 0 ? .error(TestError(id: 1)) : .just(index)
       }
       let first = Recorder<Int>()

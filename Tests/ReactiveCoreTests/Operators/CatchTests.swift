@@ -8,9 +8,9 @@ import Testing
       let source = PublishSubject<Int>()
       let fallback = PublishSubject<Int>()
       let recorder = Recorder<Int>()
-      let seen = TestBox<[TestError]>([])
+      let seen = Shared<[TestError]>([])
       let subscription = source.catch { error in
-        seen.update { $0.append(error as! TestError) }
+        seen.mutate { $0.append(error as! TestError) }
         return fallback.asObservable()
       }.subscribe(recorder)
       source.onNext(1)
@@ -38,10 +38,10 @@ import Testing
 
   @Test func completionDoesNotCallHandler() {
     expectNoLeaks {
-      let calls = TestBox(0)
+      let calls = Shared(0)
       let recorder = Recorder<Int>()
       _ = Observable.of(1).catch { _ in
-        calls.update { $0 += 1 }
+        calls.mutate { $0 += 1 }
         return .just(0)
       }.subscribe(recorder)
       #expect(recorder.events == [.next(1), .completed])

@@ -3,25 +3,25 @@ import Testing
 
 @Suite struct DoTests {
   /// A `do` that logs every callback into `log`.
-  func logging(_ source: Observable<Int>, _ log: TestBox<[String]>) -> Observable<Int> {
+  func logging(_ source: Observable<Int>, _ log: Shared<[String]>) -> Observable<Int> {
     source.do(
-      onNext: { value in log.update { $0.append("onNext \(value)") } },
-      afterNext: { value in log.update { $0.append("afterNext \(value)") } },
-      onError: { error in log.update { $0.append("onError \(error)") } },
-      afterError: { error in log.update { $0.append("afterError \(error)") } },
-      onCompleted: { log.update { $0.append("onCompleted") } },
-      afterCompleted: { log.update { $0.append("afterCompleted") } },
-      onSubscribe: { log.update { $0.append("onSubscribe") } },
-      onSubscribed: { log.update { $0.append("onSubscribed") } },
-      onDispose: { log.update { $0.append("onDispose") } })
+      onNext: { value in log.mutate { $0.append("onNext \(value)") } },
+      afterNext: { value in log.mutate { $0.append("afterNext \(value)") } },
+      onError: { error in log.mutate { $0.append("onError \(error)") } },
+      afterError: { error in log.mutate { $0.append("afterError \(error)") } },
+      onCompleted: { log.mutate { $0.append("onCompleted") } },
+      afterCompleted: { log.mutate { $0.append("afterCompleted") } },
+      onSubscribe: { log.mutate { $0.append("onSubscribe") } },
+      onSubscribed: { log.mutate { $0.append("onSubscribed") } },
+      onDispose: { log.mutate { $0.append("onDispose") } })
   }
 
   @Test func orderWithSynchronousSource() {
     expectNoLeaks {
-      let log = TestBox<[String]>([])
+      let log = Shared<[String]>([])
       _ = logging(.of(1), log).subscribe(
-        onNext: { value in log.update { $0.append("downstream \(value)") } },
-        onCompleted: { log.update { $0.append("downstream completed") } })
+        onNext: { value in log.mutate { $0.append("downstream \(value)") } },
+        onCompleted: { log.mutate { $0.append("downstream completed") } })
       #expect(
         log.value == [
           "onSubscribe", "onNext 1", "downstream 1", "afterNext 1", "onCompleted",
@@ -32,10 +32,10 @@ import Testing
 
   @Test func orderWithAsynchronousSourceAndError() {
     expectNoLeaks {
-      let log = TestBox<[String]>([])
+      let log = Shared<[String]>([])
       let subject = PublishSubject<Int>()
       _ = logging(subject.asObservable(), log).subscribe(
-        onError: { error in log.update { $0.append("downstream \(error)") } })
+        onError: { error in log.mutate { $0.append("downstream \(error)") } })
       #expect(log.value == ["onSubscribe", "onSubscribed"])
       subject.onError(TestError(id: 1))
       #expect(
@@ -49,9 +49,9 @@ import Testing
 
   @Test func onDisposeRunsOnceOnDispose() {
     expectNoLeaks {
-      let disposals = TestBox(0)
+      let disposals = Shared(0)
       let subject = PublishSubject<Int>()
-      let subscription = subject.do(onDispose: { disposals.update { $0 += 1 } }).subscribe()
+      let subscription = subject.do(onDispose: { disposals.mutate { $0 += 1 } }).subscribe()
       #expect(disposals.value == 0)
       subscription.dispose()
       subscription.dispose()

@@ -44,12 +44,12 @@ import Testing
 
   @Test func stopsWhenTaken() {
     expectNoLeaks {
-      let iterations = TestBox(0)
+      let iterations = Shared(0)
       let recorder = Recorder<Int>()
       _ = Observable.generate(
         initialState: 0, condition: { _ in true },
         iterate: { value in
-          iterations.update { $0 += 1 }
+          iterations.mutate { $0 += 1 }
           return value + 1
         }
       ).take(3).subscribe(recorder)

@@ -27,10 +27,10 @@ import Testing
     expectNoLeaks {
       let scheduler = TestScheduler(initialClock: 0)
       let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
-      let subjects = TestBox(0)
+      let subjects = Shared(0)
       let shared = xs.multicast(
         { () -> ReplaySubject<Int> in
-          subjects.update { $0 += 1 }
+          subjects.mutate { $0 += 1 }
           return ReplaySubject.create(bufferSize: 1)
         },
         selector: { $0.concat($0) })

@@ -40,10 +40,10 @@ import Testing
 
   @Test func stopsWhenDisposedDownstream() {
     expectNoLeaks {
-      let emitted = TestBox(0)
+      let emitted = Shared(0)
       let recorder = Recorder<Int>()
       _ = Observable.range(start: 0, count: 1000)
-        .do(onNext: { _ in emitted.update { $0 += 1 } })
+        .do(onNext: { _ in emitted.mutate { $0 += 1 } })
         .element(at: 9).subscribe(recorder)
       #expect(recorder.events == [.next(9), .completed])
       #expect(emitted.value == 10)

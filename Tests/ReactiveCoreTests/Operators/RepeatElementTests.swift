@@ -12,10 +12,10 @@ import Testing
 
   @Test func stopsWhenDisposedThroughOtherOperators() {
     expectNoLeaks {
-      let emitted = TestBox(0)
+      let emitted = Shared(0)
       let recorder = Recorder<Int>()
       _ = Observable.repeatElement(2)
-        .do(onNext: { _ in emitted.update { $0 += 1 } })
+        .do(onNext: { _ in emitted.mutate { $0 += 1 } })
         .scan(0, accumulator: +)
         .take(while: { $0 < 10 })
         .subscribe(recorder)
@@ -28,7 +28,7 @@ import Testing
     expectNoLeaks {
       let recorder = Recorder<Int>()
       let trigger = PublishSubject<Void>()
-      let stopped = TestBox(false)
+      let stopped = Shared(false)
       var count = 0
       _ = Observable.repeatElement(1)
         .do(onNext: { _ in

@@ -4,9 +4,9 @@ import Testing
 
 @Suite struct RetryTests {
   /// A source that counts subscriptions, emits the attempt number and fails until `succeedAt`.
-  func flaky(_ attempts: TestBox<Int>, succeedAt: Int = .max) -> Observable<Int> {
+  func flaky(_ attempts: Shared<Int>, succeedAt: Int = .max) -> Observable<Int> {
     Observable.deferred {
-      attempts.update { $0 += 1 }
+      attempts.mutate { $0 += 1 }
       let attempt = attempts.value
       if attempt >= succeedAt { return Observable.just(attempt) }
       return Observable.just(attempt).concatError(TestError(id: attempt))
@@ -15,7 +15,7 @@ import Testing
 
   @Test func retryCountIsTotalAttempts() {
     expectNoLeaks {
-      let attempts = TestBox(0)
+      let attempts = Shared(0)
       let recorder = Recorder<Int>()
       _ = flaky(attempts).retry(3).subscribe(recorder)
       #expect(attempts.value == 3)
@@ -25,7 +25,7 @@ import Testing
 
   @Test func retryOneIsTheSourceAndZeroCompletes() {
     expectNoLeaks {
-      let attempts = TestBox(0)
+      let attempts = Shared(0)
       let one = Recorder<Int>()
       _ = flaky(attempts).retry(1).subscribe(one)
       #expect(one.events == [.next(1), .error(TestError(id: 1))])
@@ -38,7 +38,7 @@ import Testing
 
   @Test func retryForeverUntilSuccess() {
     expectNoLeaks {
-      let attempts = TestBox(0)
+      let attempts = Shared(0)
       let recorder = Recorder<Int>()
       _ = flaky(attempts, succeedAt: 5).retry().subscribe(recorder)
       #expect(recorder.events == [.next(1), .next(2), .next(3), .next(4), .next(5), .completed])
@@ -47,10 +47,10 @@ import Testing
 
   @Test func hundredThousandSynchronousRetriesDoNotOverflowTheStack() {
     expectNoLeaks {
-      let attempts = TestBox(0)
+      let attempts = Shared(0)
       let recorder = Recorder<Int>()
       let source = Observable<Int>.deferred {
-        attempts.update { $0 += 1 }
+        attempts.mutate { $0 += 1 }
         return Observable<Int>.error(TestError(id: 1))
       }
       _ = source.retry(100_000).subscribe(recorder)
@@ -58,9 +58,9 @@ import Testing
       #expect(recorder.events == [.error(TestError(id: 1))])
 
       let forever = Recorder<Int>()
-      let count = TestBox(0)
+      let count = Shared(0)
       _ = Observable<Int>.deferred {
-        count.update { $0 += 1 }
+        count.mutate { $0 += 1 }
         return count.value < 100_000 ? Observable.error(TestError(id: 2)) : .just(count.value)
       }.retry().subscribe(forever)
       #expect(forever.events == [.next(100_000), .completed])
@@ -69,7 +69,7 @@ import Testing
 
   @Test func endlessSynchronousRetriesStopWhenTaken() {
     expectNoLeaks {
-      let attempts = TestBox(0)
+      let attempts = Shared(0)
       let recorder = Recorder<Int>()
       _ = flaky(attempts).retry().take(3).subscribe(recorder)
       #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
@@ -80,9 +80,9 @@ import Testing
   @Test func asynchronousFailuresResubscribe() {
     expectNoLeaks {
       let subject = PublishSubject<Int>()
-      let subscriptions = TestBox(0)
+      let subscriptions = Shared(0)
       let source = Observable<Int>.deferred {
-        subscriptions.update { $0 += 1 }
+        subscriptions.mutate { $0 += 1 }
         return subject.asObservable()
       }
       let recorder = Recorder<Int>()
@@ -100,10 +100,10 @@ import Testing
 
   @Test func disposeStopsRetrying() {
     expectNoLeaks {
-      let subjects = TestBox<[PublishSubject<Int>]>([])
+      let subjects = Shared<[PublishSubject<Int>]>([])
       let source = Observable<Int>.deferred {
         let subject = PublishSubject<Int>()
-        subjects.update { $0.append(subject) }
+        subjects.mutate { $0.append(subject) }
         return subject.asObservable()
       }
       let recorder = Recorder<Int>()
@@ -119,11 +119,11 @@ import Testing
 
   @Test func failuresFromAnotherThread() {
     expectNoLeaks {
-      let attempts = TestBox(0)
+      let attempts = Shared(0)
       let queue = DispatchQueue(label: "RetryTests.failuresFromAnotherThread")
       let source = Observable<Int>.create { observer in
         nonisolated(unsafe) let observer = observer  // used by one queue block at a time
-        attempts.update { $0 += 1 }
+        attempts.mutate { $0 += 1 }
         let attempt = attempts.value
         queue.async {
           observer.onNext(attempt)

@@ -6,9 +6,9 @@ import Testing
 
   /// Counts subscriptions; emits the attempt number, then fails with `TestError(id: attempt)`
   /// until `succeedAt`, where it completes instead.
-  func flaky(_ attempts: TestBox<Int>, succeedAt: Int = .max) -> Observable<Int> {
+  func flaky(_ attempts: Shared<Int>, succeedAt: Int = .max) -> Observable<Int> {
     Observable.create { observer in
-      attempts.update { $0 += 1 }
+      attempts.mutate { $0 += 1 }
       let attempt = attempts.value
       observer.onNext(attempt)
       if attempt >= succeedAt {
@@ -22,12 +22,12 @@ import Testing
 
   @Test func retriesWhileTriggerEmitsAndFailsWithTriggerError() {
     expectNoLeaks {
-      let attempts = TestBox(0)
-      let seen = TestBox<[Int]>([])
+      let attempts = Shared(0)
+      let seen = Shared<[Int]>([])
       let recorder = Recorder<Int>()
       _ = flaky(attempts).retry(when: { (errors: Observable<TestError>) in
         errors.scan(0) { failures, error in
-          seen.update { $0.append(error.id) }
+          seen.mutate { $0.append(error.id) }
           if failures == 2 { throw error }
           return failures + 1
         }
@@ -40,7 +40,7 @@ import Testing
 
   @Test func sourceCompletionEndsRetrying() {
     expectNoLeaks {
-      let attempts = TestBox(0)
+      let attempts = Shared(0)
       let recorder = Recorder<Int>()
       _ = flaky(attempts, succeedAt: 3).retry(when: { (errors: Observable<any Error>) in errors })
         .subscribe(recorder)
@@ -50,7 +50,7 @@ import Testing
 
   @Test func triggerCompletionCompletes() {
     expectNoLeaks {
-      let attempts = TestBox(0)
+      let attempts = Shared(0)
       let recorder = Recorder<Int>()
       _ = flaky(attempts).retry(when: { (errors: Observable<TestError>) in errors.take(2) })
         .subscribe(recorder)
@@ -64,9 +64,9 @@ import Testing
   @Test func errorsOfAnotherTypeEndAtOnce() {
     expectNoLeaks {
       let recorder = Recorder<Int>()
-      let calls = TestBox(0)
+      let calls = Shared(0)
       _ = Observable<Int>.error(OtherError()).retry(when: { (errors: Observable<TestError>) in
-        errors.do(onNext: { _ in calls.update { $0 += 1 } })
+        errors.do(onNext: { _ in calls.mutate { $0 += 1 } })
       }).subscribe(recorder)
       #expect(recorder.events.count == 1)
       #expect(recorder.events.first?.error is OtherError)
@@ -76,10 +76,10 @@ import Testing
 
   @Test func triggerIsSubscribedBeforeSource() {
     expectNoLeaks {
-      let log = TestBox<[String]>([])
-      let source = Observable<Int>.never().do(onSubscribe: { log.update { $0.append("source") } })
+      let log = Shared<[String]>([])
+      let source = Observable<Int>.never().do(onSubscribe: { log.mutate { $0.append("source") } })
       source.retry(when: { (errors: Observable<any Error>) in
-        errors.do(onSubscribe: { log.update { $0.append("trigger") } })
+        errors.do(onSubscribe: { log.mutate { $0.append("trigger") } })
       }).subscribe().dispose()
       #expect(log.value == ["trigger", "source"])
     }
@@ -104,7 +104,7 @@ import Testing
 
   @Test func hundredThousandSynchronousRetriesDoNotOverflowTheStack() {
     expectNoLeaks {
-      let attempts = TestBox(0)
+      let attempts = Shared(0)
       let recorder = Recorder<Int>()
       _ = flaky(attempts, succeedAt: 100_000)
         .retry(when: { (errors: Observable<TestError>) in errors.map { _ in () } })
@@ -118,7 +118,7 @@ import Testing
 
   @Test func endlessSynchronousRetriesStopWhenTaken() {
     expectNoLeaks {
-      let attempts = TestBox(0)
+      let attempts = Shared(0)
       let recorder = Recorder<Int>()
       _ = flaky(attempts).retry(when: { (errors: Observable<any Error>) in errors })
         .take(3).subscribe(recorder)

@@ -23,10 +23,10 @@ import Testing
 
   @Test func skipWhileStopsCheckingOncePassed() {
     expectNoLeaks {
-      let calls = TestBox(0)
+      let calls = Shared(0)
       let recorder = Recorder<Int>()
       _ = Observable.of(1, 2, 3, 1, 5).skip(while: { value in
-        calls.update { $0 += 1 }
+        calls.mutate { $0 += 1 }
         return value < 3
       }).subscribe(recorder)
       #expect(recorder.events == [.next(3), .next(1), .next(5), .completed])

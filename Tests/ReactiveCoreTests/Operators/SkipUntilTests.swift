@@ -77,8 +77,8 @@ import Testing
       let detector = OverlapDetector<Int>()
       let subscription = source.skip(until: other).subscribe(detector)
       let count = 100_000
-      let seen = TestBox(0)
-      let probe = source.subscribe(onNext: { _ in seen.update { $0 += 1 } })
+      let seen = Shared(0)
+      let probe = source.subscribe(onNext: { _ in seen.mutate { $0 += 1 } })
       DispatchQueue.concurrentPerform(iterations: 2) { index in
         if index == 0 {
           for i in 0..<count { source.onNext(i) }

@@ -12,12 +12,12 @@ import Testing
 
   @Test func emitsBeforeSubscribingToSource() {
     expectNoLeaks {
-      let log = TestBox<[String]>([])
+      let log = Shared<[String]>([])
       let source = Observable<Int>.never().do(onSubscribe: {
-        log.update { $0.append("subscribe") }
+        log.mutate { $0.append("subscribe") }
       })
       let subscription = source.startWith(1).subscribe(onNext: { value in
-        log.update { $0.append("next \(value)") }
+        log.mutate { $0.append("next \(value)") }
       })
       subscription.dispose()
       #expect(log.value == ["next 1", "subscribe"])

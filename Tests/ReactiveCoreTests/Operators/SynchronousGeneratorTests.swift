@@ -79,12 +79,12 @@ import Testing
   }
 
   @Test func concatMapOfAHugeRangeStopsEarly() {
-    let emitted = TestBox(0)
+    let emitted = Shared(0)
     let events = firstThree {
       Observable.from([1, 2])
         .concatMap { _ in
           Observable.range(start: 0, count: 2_000_000_000).do(onNext: { _ in
-            emitted.update { $0 += 1 }
+            emitted.mutate { $0 += 1 }
           })
         }
         .take(3)

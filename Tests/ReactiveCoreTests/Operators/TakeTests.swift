@@ -17,9 +17,9 @@ import Testing
 
   @Test func takeZeroCompletesAtOnceAndNeverSubscribes() {
     expectNoLeaks {
-      let subscriptions = TestBox(0)
+      let subscriptions = Shared(0)
       let source = Observable<Int>.deferred {
-        subscriptions.update { $0 += 1 }
+        subscriptions.mutate { $0 += 1 }
         return Observable.of(1, 2)
       }
       let recorder = Recorder<Int>()
@@ -55,10 +55,10 @@ import Testing
 
   @Test func stopsSynchronousRangeEarly() {
     expectNoLeaks {
-      let emitted = TestBox(0)
+      let emitted = Shared(0)
       let recorder = Recorder<Int>()
       _ = Observable.range(start: 0, count: 1_000_000)
-        .do(onNext: { _ in emitted.update { $0 += 1 } })
+        .do(onNext: { _ in emitted.mutate { $0 += 1 } })
         .take(3).subscribe(recorder)
       #expect(recorder.elements == [0, 1, 2])
       #expect(emitted.value == 3)

@@ -51,9 +51,9 @@ import Testing
 
   @Test func subscribesToOtherFirst() {
     expectNoLeaks {
-      let log = TestBox<[String]>([])
-      let source = Observable<Int>.never().do(onSubscribe: { log.update { $0.append("source") } })
-      let other = Observable<Int>.never().do(onSubscribe: { log.update { $0.append("other") } })
+      let log = Shared<[String]>([])
+      let source = Observable<Int>.never().do(onSubscribe: { log.mutate { $0.append("source") } })
+      let other = Observable<Int>.never().do(onSubscribe: { log.mutate { $0.append("other") } })
       source.take(until: other).subscribe().dispose()
       #expect(log.value == ["other", "source"])
     }

@@ -6,11 +6,11 @@ import Testing
   @Test func resourceLivesAsLongAsTheSubscription() {
     expectNoLeaks {
       let scheduler = TestScheduler(initialClock: 0)
-      let disposedAt = TestBox<[Int]>([])
+      let disposedAt = Shared<[Int]>([])
       let xs = scheduler.createColdObservable([.next(10, 1), .completed(30)])
       let res = scheduler.start {
         Observable.using(
-          { TestResource { disposedAt.update { $0.append(scheduler.clock) } } },
+          { TestResource { disposedAt.mutate { $0.append(scheduler.clock) } } },
           observableFactory: { _ in xs.asObservable() })
       }
       #expect(res.events == [.next(210, 1), .completed(230)])
@@ -22,11 +22,11 @@ import Testing
   @Test func disposalReleasesTheResource() {
     expectNoLeaks {
       let scheduler = TestScheduler(initialClock: 0)
-      let disposedAt = TestBox<[Int]>([])
+      let disposedAt = Shared<[Int]>([])
       let xs = scheduler.createColdObservable([.next(100, 1)])
       let res = scheduler.start(disposed: 250) {
         Single.using(
-          { TestResource { disposedAt.update { $0.append(scheduler.clock) } } },
+          { TestResource { disposedAt.mutate { $0.append(scheduler.clock) } } },
           primitiveSequenceFactory: { _ in xs.asSingle() })
       }
       #expect(res.events.isEmpty)
@@ -36,7 +36,7 @@ import Testing
 
   @Test func throwingFactoriesFailAndReleaseTheResource() {
     expectNoLeaks {
-      let released = TestBox(0)
+      let released = Shared(0)
       let failedResource = Recorder<Int>()
       _ = Observable<Int>.using(
         { () -> TestResource in throw TestError(id: 1) }, observableFactory: { _ in .just(1) }
@@ -44,7 +44,7 @@ import Testing
       #expect(failedResource.events == [.error(TestError(id: 1))])
       let failedSource = Recorder<Int>()
       _ = Observable<Int>.using(
-        { TestResource { released.update { $0 += 1 } } },
+        { TestResource { released.mutate { $0 += 1 } } },
         observableFactory: { _ in throw TestError(id: 2) }
       ).subscribe(failedSource)
       #expect(failedSource.events == [.error(TestError(id: 2))])

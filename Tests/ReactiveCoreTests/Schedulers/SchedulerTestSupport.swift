@@ -5,27 +5,7 @@ import Synchronization
 
 @testable import ReactiveCore
 
-/// A value shared between a test and the threads it starts, guarded by a lock.
-final class Shared<Value>: @unchecked Sendable {  // `value` is guarded by `lock`
-  private let lock = Locked<Value?>(nil)
-
-  init(_ value: Value) { lock.withLock { $0 = value } }
-
-  var value: Value {
-    get { lock.withLock { $0! } }
-    set { lock.withLock { $0 = newValue } }
-  }
-
-  func mutate<T>(_ body: (inout Value) -> T) -> T {
-    lock.withLock { state in
-      var value = state!
-      defer { state = value }
-      return body(&value)
-    }
-  }
-}
-
-/// Signals once; `wait()` returns `true` when it was signalled within the generous deadline.
+/// Signals once; `wait()` returns `true` when it was signalled within `localDeadline`.
 final class Semaphore: @unchecked Sendable {  // DispatchSemaphore is thread-safe
   private let semaphore = DispatchSemaphore(value: 0)
   init() {}
@@ -41,7 +21,7 @@ func flush(_ queue: DispatchQueue) {
 /// The current thread, for comparing where work ran.
 func threadID() -> UInt { currentThreadID() }
 
-/// Inside `expectNoLeaks`: waits (generous timeout) until work that signalled the test from a
+/// Inside `expectNoLeaks`: waits (up to `localDeadline`) until work that signalled the test from a
 /// queue has also returned and released its resources; `true` once the scope is down to
 /// `heldByTest` (resources the test body itself still references, such as a disposed
 /// subscription object in a local variable).

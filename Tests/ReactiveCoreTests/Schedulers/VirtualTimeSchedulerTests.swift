@@ -34,10 +34,10 @@ final class DelayingScheduler: VirtualTimeScheduler<SecondsConverter>, @unchecke
   @Test func runsWorkInTimeOrderTiesFirstInFirstOut() {
     expectNoLeaks {
       let scheduler = VirtualTimeScheduler(initialClock: 0, converter: SecondsConverter())
-      let log = TestBox<[String]>([])
+      let log = Shared<[String]>([])
       func at(_ time: Int, _ name: String) {
         _ = scheduler.scheduleAbsoluteVirtual((), time: time) { _ in
-          log.update { $0.append("\(name)@\(scheduler.clock)") }
+          log.mutate { $0.append("\(name)@\(scheduler.clock)") }
           return Disposables.create()
         }
       }
@@ -49,7 +49,7 @@ final class DelayingScheduler: VirtualTimeScheduler<SecondsConverter>, @unchecke
         return Disposables.create()
       }
       let cancelled = scheduler.scheduleAbsoluteVirtual((), time: 15) { _ in
-        log.update { $0.append("cancelled") }
+        log.mutate { $0.append("cancelled") }
         return Disposables.create()
       }
       cancelled.dispose()
@@ -64,10 +64,10 @@ final class DelayingScheduler: VirtualTimeScheduler<SecondsConverter>, @unchecke
   @Test func advanceToSleepAndStop() {
     expectNoLeaks {
       let scheduler = VirtualTimeScheduler(initialClock: 100, converter: SecondsConverter())
-      let seen = TestBox<[Int]>([])
+      let seen = Shared<[Int]>([])
       for time in [110, 120, 130, 140] {
         _ = scheduler.scheduleAbsoluteVirtual((), time: time) { _ in
-          seen.update { $0.append(time) }
+          seen.mutate { $0.append(time) }
           if time == 130 { scheduler.stop() }
           return Disposables.create()
         }
@@ -88,13 +88,13 @@ final class DelayingScheduler: VirtualTimeScheduler<SecondsConverter>, @unchecke
   @Test func operatorsRunOnTheVirtualClock() {
     expectNoLeaks {
       let scheduler = VirtualTimeScheduler(initialClock: 0, converter: SecondsConverter())
-      let seen = TestBox<[String]>([])
+      let seen = Shared<[String]>([])
       let subscription = Observable<Int>.interval(.seconds(10), scheduler: scheduler)
         .take(3)
         .delay(.seconds(1), scheduler: scheduler)
         .subscribe(
-          onNext: { value in seen.update { $0.append("\(value)@\(scheduler.clock)") } },
-          onCompleted: { seen.update { $0.append("done@\(scheduler.clock)") } })
+          onNext: { value in seen.mutate { $0.append("\(value)@\(scheduler.clock)") } },
+          onCompleted: { seen.mutate { $0.append("done@\(scheduler.clock)") } })
       scheduler.start()
       #expect(seen.value == ["0@11", "1@21", "2@31", "done@31"])
       subscription.dispose()
@@ -104,10 +104,10 @@ final class DelayingScheduler: VirtualTimeScheduler<SecondsConverter>, @unchecke
   @Test func periodicWorkCarriesItsStateUntilDisposed() {
     expectNoLeaks {
       let scheduler = VirtualTimeScheduler(initialClock: 0, converter: SecondsConverter())
-      let seen = TestBox<[String]>([])
+      let seen = Shared<[String]>([])
       let periodic = scheduler.schedulePeriodic(1, startAfter: .seconds(5), period: .seconds(10)) {
         state in
-        seen.update { $0.append("\(state)@\(scheduler.clock)") }
+        seen.mutate { $0.append("\(state)@\(scheduler.clock)") }
         return state * 2
       }
       scheduler.advanceTo(40)
@@ -121,10 +121,10 @@ final class DelayingScheduler: VirtualTimeScheduler<SecondsConverter>, @unchecke
   @Test func adjustScheduledTimeMovesNowWork() {
     expectNoLeaks {
       let scheduler = DelayingScheduler()
-      let seen = TestBox<[String]>([])
+      let seen = Shared<[String]>([])
       scheduler.advanceTo(200)
       _ = Observable.of(1, 2, scheduler: scheduler).subscribe(
-        onNext: { value in seen.update { $0.append("\(value)@\(scheduler.clock)") } })
+        onNext: { value in seen.mutate { $0.append("\(value)@\(scheduler.clock)") } })
       scheduler.start()
       #expect(seen.value == ["1@201", "2@202"])
     }
@@ -135,10 +135,10 @@ final class DelayingScheduler: VirtualTimeScheduler<SecondsConverter>, @unchecke
       let start = Date(timeIntervalSince1970: 1_000)
       let scheduler = HistoricalScheduler(initialClock: start)
       #expect(HistoricalScheduler().now == Date(timeIntervalSince1970: 0))
-      let seen = TestBox<[TimeInterval]>([])
+      let seen = Shared<[TimeInterval]>([])
       _ = Observable.just(1).delay(.seconds(5), scheduler: scheduler)
         .concat(Observable.timer(.milliseconds(1_500), scheduler: scheduler))
-        .subscribe(onNext: { _ in seen.update { $0.append(scheduler.now.timeIntervalSince1970) } })
+        .subscribe(onNext: { _ in seen.mutate { $0.append(scheduler.now.timeIntervalSince1970) } })
       scheduler.start()
       #expect(seen.value == [1_005, 1_006.5])
       scheduler.sleep(10)

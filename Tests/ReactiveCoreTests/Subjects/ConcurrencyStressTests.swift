@@ -32,7 +32,7 @@ import Testing
 
     /// Waits for `expected` deliveries (a drainer over budget hands off to a background thread).
     func waitFor(_ expected: Int) -> Bool {
-      eventually { count.load(ordering: .acquiring) >= expected }
+      eventually(timeout: heavyDeadline) { count.load(ordering: .acquiring) >= expected }
     }
   }
 
@@ -82,7 +82,7 @@ import Testing
           subject.onNext(index)
         }
       }
-      #expect(eventually { recorder.events.last?.isStopEvent == true })
+      #expect(eventually(timeout: heavyDeadline) { recorder.events.last?.isStopEvent == true })
       let events = recorder.events
       #expect(events.filter(\.isStopEvent).count == 1)
       #expect(events.last == .completed)

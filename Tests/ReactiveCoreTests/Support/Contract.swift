@@ -1,15 +1,6 @@
 @testable import ReactiveCore
 import Testing
 
-/// Runs `body` in a fresh resource scope and checks that every resource it created was released.
-func expectNoLeaks<T>(
-  _ body: () throws -> T, sourceLocation: SourceLocation = #_sourceLocation
-) rethrows -> T {
-  let (result, live) = try Resources.tracking(body)
-  #expect(live == 0, "live resources remain after the test body", sourceLocation: sourceLocation)
-  return result
-}
-
 /// The contract every operator must keep, checked on a sequence built from `make`:
 /// - the grammar `next* (error | completed)?` holds;
 /// - nothing is delivered after `dispose()`;

@@ -13,8 +13,3 @@ final class Recorder<Element>: ObserverType, @unchecked Sendable {  // `recorded
   var events: [Event<Element>] { recorded.withLock { $0 } }
   var elements: [Element] { events.compactMap(\.element) }
 }
-
-struct TestError: Error, Equatable, CustomStringConvertible {
-  var id = 0
-  var description: String { "TestError(\(id))" }
-}

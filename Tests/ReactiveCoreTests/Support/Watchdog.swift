@@ -1,5 +1,6 @@
 // Running a test body that might hang or overflow the stack on its own thread: the test waits for it
-// with the shared generous deadline and fails instead of hanging the suite.
+// with the heavy deadline (the bodies run deep chains or many rounds) and fails instead of hanging
+// the suite.
 
 import Synchronization
 import TestSupport
@@ -21,7 +22,7 @@ let ordinaryStackSize = 512 * 1024
 @discardableResult
 func withWatchdog<T: Sendable>(
   stackSize: Int = ordinaryStackSize,
-  timeout: Duration = generousDeadline,
+  timeout: Duration = heavyDeadline,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: @escaping @Sendable () -> T
 ) -> T? {

@@ -151,7 +151,7 @@ struct List: Feature {
   }
 
   @Test func scopedStoreDerivesStatesInTheParentsOrderAndWrapsIntents() {
-    expectStoreNoLeaks {
+    expectNoLeaks {
       let scheduler = TestScheduler(initialClock: 0)
       let store = Store(initialState: List.State(), feature: List(scheduler: scheduler))
       let row = store.scope(state: { $0.rows[0] }, intent: { List.Intent.row(id: 1, $0) })

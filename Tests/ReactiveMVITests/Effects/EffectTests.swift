@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct EffectTests {
   @Test func cancelByIDStopsTheEffect() {
-    expectStoreNoLeaks {
+    expectNoLeaks {
       let store = Store(initialState: Remote.State(), feature: Remote())
       let source = PublishSubject<Int>()
       store.send(.listen(id: "a", source.asObservable()))
@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func cancelInFlightReplacesTheRunningEffect() {
-    expectStoreNoLeaks {
+    expectNoLeaks {
       let store = Store(initialState: Remote.State(), feature: Remote())
       let first = PublishSubject<Int>()
       let second = PublishSubject<Int>()
@@ -149,7 +149,7 @@ import Testing
       }
       func reduce(_ state: State, _ result: String) -> State { state + [result] }
     }
-    expectStoreNoLeaks {
+    expectNoLeaks {
       let store = Store(initialState: [], feature: Fetch())
       store.send(.fetch(.just("one")))
       store.send(.fetch(.error(TestError(id: 5))))

@@ -128,7 +128,8 @@ struct Ticker: Feature {
   }
 }
 
-// The time limit is a safety net as long as the tests' generous deadline (TestSupport).
+// The waits fail after `localDeadline` (TestSupport); the time limit is the safety net for a hang
+// anywhere else, long enough for ThreadSanitizer's slowdown.
 @Suite(.timeLimit(.minutes(5))) struct AsyncSleepTests {
   /// Waits until the effect's task has scheduled its wake-up on the virtual clock.
   func waitForSleep(_ scheduler: TestScheduler) async {
@@ -139,13 +140,13 @@ struct Ticker: Feature {
     let scheduler = TestScheduler(initialClock: 0)
     let store = TestStore(initialState: Ticker.State(), feature: Ticker(scheduler: scheduler), scheduler: scheduler)
     store.send(.start)
-    await store.receiveEvent(.started, timeout: generousDeadline)
+    await store.receiveEvent(.started, timeout: localDeadline)
     await waitForSleep(scheduler)
     store.advance(by: 1)
-    await store.receive(.tick, timeout: generousDeadline) { $0.ticks = 1 }
+    await store.receive(.tick, timeout: localDeadline) { $0.ticks = 1 }
     await waitForSleep(scheduler)
     store.advance(by: 1)
-    await store.receive(.tick, timeout: generousDeadline) { $0.ticks = 2 }
+    await store.receive(.tick, timeout: localDeadline) { $0.ticks = 2 }
     store.send(.stop)
     await store.finishEffects()
     #expect(scheduler.pendingCount == 0)  // the cancelled sleep disposed its wake-up

@@ -7,7 +7,7 @@ import Testing
   let feature = MovieSearch(search: { _ in [] })
 
   @Test func eventsAreBufferedUntilTheFirstSubscriberAndDeliveredOnce() {
-    expectStoreNoLeaks {
+    expectNoLeaks {
       let store = Store(initialState: MovieSearch.State.idle, feature: feature)
       store.send(.open("a"))
       store.send(.open("b"))
@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func disposingCancelsEffectsReleasesResourcesAndIgnoresIntents() {
-    expectStoreNoLeaks {
+    expectNoLeaks {
       let store = Store(initialState: Remote.State(), feature: Remote())
       let source = PublishSubject<Int>()
       let states = store.states.subscribe(onNext: { _ in })
@@ -90,7 +90,7 @@ import Testing
       store = nil
     }
     #expect(weakStore == nil)
-    // The cancelled task ends on its own thread; wait (generously) for its subscription to go.
+    // The cancelled task ends on its own thread; wait for its subscription to go.
     #expect(await eventually { scope.live == 0 })
   }
 }

@@ -83,19 +83,6 @@ struct Watched: Feature {
   }
 }
 
-/// SplitMix64: a small seeded generator, so that a failing round can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 @Suite struct StoreDisposeBarrierTests {
   /// Several threads send intents whose effects produce results on yet other threads; another
   /// thread disposes the store at a random point. Nothing of the store may start after
@@ -154,7 +141,7 @@ struct SeededGenerator: RandomNumberGenerator {
       store.dispose()
       watch.disposeReturned.store(true, ordering: .releasing)
     }
-    #expect(group.wait(timeout: .now() + .seconds(300)) == .success, "seed \(seed): a hang")
+    #expect(wait(for: group, timeout: heavyDeadline), "seed \(seed): a hang")
     // Effects still emitting on their threads may reach the store only now.
     #expect(eventually { watch.emitting.load(ordering: .acquiring) == 0 })
     states.dispose()
@@ -245,7 +232,7 @@ struct SeededGenerator: RandomNumberGenerator {
       store.send(2)
       finished.signal()
     }
-    #expect(finished.wait(timeout: .now() + .seconds(300)) == .success, "dispose deadlocked")
+    #expect(wait(for: finished), "dispose deadlocked")
     #expect(store.isDisposed)
     #expect(afterDispose.values == [])
     #expect(store.state == (inside == .eventSubscriber || inside == .effect ? 0 : 1))

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct StoreTests {
   @Test func counterReducesIntentsAndReplaysTheCurrentState() {
-    expectStoreNoLeaks {
+    expectNoLeaks {
       let store = Store(initialState: Counter.State(), feature: Counter())
       store.send(.increment)
       store.send(.increment)
@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func bindingAnObservableOfIntents() {
-    expectStoreNoLeaks {
+    expectNoLeaks {
       let store = Store(initialState: Counter.State(), feature: Counter())
       let intents = PublishRelay<Counter.Intent>()
       let binding = intents.bind(to: store)
@@ -39,7 +39,7 @@ import Testing
   }
 
   @Test func reentrantIntentFromASubscriberIsHandledAfterTheCurrentOne() {
-    expectStoreNoLeaks {
+    expectNoLeaks {
       let store = Store(initialState: Counter.State(), feature: Counter())
       let first = Collected<Int>()
       let second = Collected<Int>()
@@ -65,7 +65,7 @@ import Testing
   @Test func concurrentSendersAreReducedOneAtATime() {
     let threads = 8
     let perThread = 2_000
-    expectStoreNoLeaks {
+    expectNoLeaks {
       let store = Store(initialState: Counter.State(), feature: Counter())
       let seen = Collected<Int>()
       let subscription = store.states.subscribe(onNext: { seen.append($0.count) })

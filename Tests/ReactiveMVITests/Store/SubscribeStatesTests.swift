@@ -92,10 +92,3 @@ import Testing
 
 /// An object whose release a test observes with a weak reference.
 private final class Token {}
-
-/// A value shared with closures: written only before they run (ordered by the store's delivery
-/// or by the dispatch that starts them), then only read.
-private final class Shared<Value>: @unchecked Sendable {
-  var value: Value
-  init(_ value: Value) { self.value = value }
-}

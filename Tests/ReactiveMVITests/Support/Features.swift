@@ -128,7 +128,3 @@ struct Remote: Feature {
   }
 }
 
-struct TestError: Error, Equatable, CustomStringConvertible {
-  var id = 0
-  var description: String { "TestError(\(id))" }
-}

@@ -140,7 +140,7 @@ struct Delayed: Feature {
     store.receive(.tick) { $0.ticks = 4 }
     #expect(scheduler.clock == 4)
     store.send(.stop)
-    await store.finish(timeout: generousDeadline)
+    await store.finish(timeout: localDeadline)
   }
 
   @Test func aTaskEffectThatSleepsThenReturnsOnVirtualTime() async {
@@ -164,6 +164,6 @@ struct Delayed: Feature {
     store.receiveEvent(.started)
     for tick in 1...5 { store.receive(.tick) { $0.ticks = tick } }
     store.send(.stop)
-    await store.finish(timeout: generousDeadline)
+    await store.finish(timeout: localDeadline)
   }
 }

@@ -80,7 +80,7 @@ struct Directory: Feature {
   @Test func receiveMatchingAndEventsWithoutEquatable() async {
     let store = TestStore(initialState: 0, feature: Unequatable())
     store.send(.go)
-    await store.receive(matching: { if case .value(let n) = $0 { n == 42 } else { false } }, timeout: generousDeadline) {
+    await store.receive(matching: { if case .value(let n) = $0 { n == 42 } else { false } }, timeout: localDeadline) {
       $0 = 42
     }
     store.receiveEvent(matching: { if case .note(let text) = $0 { text == "done" } else { false } })

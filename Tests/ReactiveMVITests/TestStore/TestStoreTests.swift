@@ -134,15 +134,15 @@ final class FailureLog: @unchecked Sendable {  // `messages` is only touched thr
       initialState: MovieSearch.State.idle,
       feature: MovieSearch(search: { query in query == "none" ? [] : ["Heat"] }))
     store.send(.search("heat")) { $0 = .loading(query: "heat") }
-    await store.receive(.found(query: "heat", movies: ["Heat"]), timeout: generousDeadline) {
+    await store.receive(.found(query: "heat", movies: ["Heat"]), timeout: localDeadline) {
       $0 = .loaded(["Heat"])
     }
     store.send(.search("none")) { $0 = .loading(query: "none") }
-    await store.receive(.found(query: "none", movies: []), timeout: generousDeadline) {
+    await store.receive(.found(query: "none", movies: []), timeout: localDeadline) {
       $0 = .empty(query: "none")
     }
     store.send(.open("Heat"))
     store.receiveEvent(.showDetail("Heat"))
-    await store.finish(timeout: generousDeadline)
+    await store.finish(timeout: localDeadline)
   }
 }

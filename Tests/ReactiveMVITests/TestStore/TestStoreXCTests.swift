@@ -108,7 +108,7 @@ final class TestStoreXCTests: XCTestCase {
     store.receive(.tick) { $0.ticks = 1 }
     store.receive(.tick) { $0.ticks = 2 }
     store.send(.stop)
-    await store.finish(timeout: generousDeadline)
+    await store.finish(timeout: localDeadline)
     XCTAssertEqual(takeRecorded(), [])
   }
 

@@ -61,7 +61,8 @@ final class ChangeFlag {
   }
 }
 
-// The time limit is a safety net as long as the tests' generous deadline (TestSupport).
+// The waits fail after `localDeadline` (TestSupport); the time limit is the safety net for a hang
+// anywhere else, long enough for ThreadSanitizer's slowdown.
 @Suite(.timeLimit(.minutes(5)))
 @MainActor
 struct ViewStoreTests {

@@ -256,8 +256,8 @@ import Testing
   }
 }
 
-/// Driver, Signal and Binder on the real main thread. (The waits are event-driven; the time
-/// limit, as long as the tests' generous deadline, is the safety net.)
+/// Driver, Signal and Binder on the real main thread. (The waits are event-driven and fail after
+/// `localDeadline`; the time limit is the safety net for a hang anywhere else.)
 @Suite(.timeLimit(.minutes(5))) struct MainThreadUITraitTests {
   /// Collects values on the main actor and lets a test await a count.
   @MainActor final class Collector<Value> {

@@ -1,0 +1,37 @@
+// Values a test shares with the closures and threads it starts.
+
+import Foundation
+
+/// A mutable value shared between a test and the closures, threads or tasks it hands it to.
+/// Thread-safe: every read and write holds the lock.
+public final class Shared<Value>: @unchecked Sendable {  // `lock` guards `storage`
+  private let lock = NSLock()
+  private var storage: Value
+
+  public init(_ value: Value) {
+    storage = value
+  }
+
+  /// A copy of the value; setting replaces it.
+  public var value: Value {
+    get { lock.withLock { storage } }
+    set { lock.withLock { storage = newValue } }
+  }
+
+  /// Changes the value in place, atomically, and returns what `body` returns.
+  @discardableResult
+  public func mutate<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    try lock.withLock { try body(&storage) }
+  }
+}
+
+/// The error tests send and expect; `id` tells apart several in one test.
+public struct TestError: Error, Equatable, Hashable, CustomStringConvertible, Sendable {
+  public var id: Int
+
+  public init(id: Int = 0) {
+    self.id = id
+  }
+
+  public var description: String { "TestError(\(id))" }
+}
