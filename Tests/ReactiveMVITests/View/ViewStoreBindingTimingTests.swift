@@ -21,7 +21,7 @@ private final class Label { var text = "" }
     while attempt < 5, !appliedAtOnce {
       attempt += 1
       let clock = ContinuousClock()
-      let deadline = clock.now.advanced(by: generousDeadline)
+      let deadline = clock.now.advanced(by: localDeadline)
       while MainScheduler.instance.numberEnqueued.load(ordering: .acquiring) != 0,
         clock.now < deadline
       {

@@ -44,7 +44,7 @@ struct MainQueueNoise {
 @MainActor
 func mainSchedulerInstanceIdle() async {
   let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: generousDeadline)
+  let deadline = clock.now.advanced(by: localDeadline)
   while MainScheduler.instance.numberEnqueued.load(ordering: .acquiring) != 0, clock.now < deadline {
     try? await Task.sleep(for: .milliseconds(1))
   }
