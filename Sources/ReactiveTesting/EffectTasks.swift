@@ -45,7 +45,9 @@ final class EffectTasks: Sendable {
       let running = state.scopes.values.filter { $0.parked.isEmpty }.count
       let woken = state.scopes.values.reduce(0) { $0 + $1.woken.count }
       var parts: [String] = []
-      if running > 0 { parts.append("\(running) effect task group(s) never slept on the TestScheduler") }
+      if running > 0 {
+        parts.append("\(running) effect task group(s) never slept on the TestScheduler")
+      }
       if woken > 0 { parts.append("\(woken) woken task(s) neither slept again nor finished") }
       return parts.joined(separator: ", ")
     }

@@ -195,7 +195,8 @@ extension Marbles {
       }
     }
     // Columns as wide as their widest cell, so both lines stay aligned (spaces take no time).
-    let widths: [Int] = (0..<range.count).map { i in Swift.max(lines[0][i].count, lines[1][i].count) }
+    let widths: [Int] = (0..<range.count).map { i in Swift.max(lines[0][i].count, lines[1][i].count)
+    }
     func draw(_ cells: [String]) -> String {
       var line = zip(cells, widths).map { $0.padding(toLength: $1) }.joined()
       while line.last == " " || line.last == "-" { line.removeLast() }
@@ -211,10 +212,13 @@ extension Marbles {
     let time: TestTime = Swift.min(expectedItem?.time ?? .max, actualItem?.time ?? .max)
     let offset = widths.prefix(column(time) - range.lowerBound).reduce(0, +)
     let prefix = "  expected: "
-    var message = "events differ from the marble diagram (one column = \(unit) ticks, ^ at \(subscribed)):\n"
+    var message =
+      "events differ from the marble diagram (one column = \(unit) ticks, ^ at \(subscribed)):\n"
     message += prefix + draw(lines[0]) + "\n"
     message += "  actual:   " + draw(lines[1]) + "\n"
-    message += String(repeating: " ", count: prefix.count + offset) + "↑ first difference at \(time): expected "
+    message +=
+      String(repeating: " ", count: prefix.count + offset)
+      + "↑ first difference at \(time): expected "
     message += expectedItem.map { "\($0.value) @ \($0.time)" } ?? "nothing"
     message += ", actual " + (actualItem.map { "\($0.value) @ \($0.time)" } ?? "nothing")
     if !unknown.isEmpty { message += "\n  ? stands for: " + unknown.joined(separator: ", ") }

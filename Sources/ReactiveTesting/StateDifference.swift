@@ -12,8 +12,11 @@ func describeDifference<Value>(expected: Value, actual: Value, limit: Int = 20) 
   return shown.joined(separator: "\n")
 }
 
-private func collectDifferences(_ expected: Any, _ actual: Any, path: String, into lines: inout [String]) {
-  let left = Mirror(reflecting: expected), right = Mirror(reflecting: actual)
+private func collectDifferences(
+  _ expected: Any, _ actual: Any, path: String, into lines: inout [String]
+) {
+  let left = Mirror(reflecting: expected)
+  let right = Mirror(reflecting: actual)
   let label = path.isEmpty ? "state" : path
   guard left.displayStyle == right.displayStyle, let style = left.displayStyle else {
     let (a, b) = (describe(expected), describe(actual))
@@ -30,19 +33,25 @@ private func collectDifferences(_ expected: Any, _ actual: Any, path: String, in
         into: &lines)
     }
   case .collection, .set:
-    let a = left.children.map(\.value), b = right.children.map(\.value)
+    let a = left.children.map(\.value)
+    let b = right.children.map(\.value)
     for index in 0..<min(a.count, b.count) {
       collectDifferences(a[index], b[index], path: "\(label)[\(index)]", into: &lines)
     }
-    for index in b.count..<max(b.count, a.count) { lines.append(differs("\(label)[\(index)]", describe(a[index]), "(none)")) }
-    for index in a.count..<max(a.count, b.count) { lines.append(differs("\(label)[\(index)]", "(none)", describe(b[index]))) }
+    for index in b.count..<max(b.count, a.count) {
+      lines.append(differs("\(label)[\(index)]", describe(a[index]), "(none)"))
+    }
+    for index in a.count..<max(a.count, b.count) {
+      lines.append(differs("\(label)[\(index)]", "(none)", describe(b[index])))
+    }
   case .optional:
     switch (left.children.first, right.children.first) {
     case (nil, nil): break
     case (let l?, let r?): collectDifferences(l.value, r.value, path: path, into: &lines)
     case (let l, let r):
       lines.append(
-        differs(label, l.map { describe($0.value) } ?? "nil", r.map { describe($0.value) } ?? "nil"))
+        differs(label, l.map { describe($0.value) } ?? "nil", r.map { describe($0.value) } ?? "nil")
+      )
     }
   case .enum:
     let (caseA, caseB) = (enumCase(expected), enumCase(actual))

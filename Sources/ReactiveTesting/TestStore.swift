@@ -112,7 +112,8 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) {
-    self.creation = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.creation = TestStoreLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
     let log = self.log
     let recorder = Middleware<F> { activity, _ in log.withLock { $0.append(activity) } }
     self.store = Store(
@@ -258,7 +259,8 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   ) async {
     let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await waitForResult(matching: predicate, timeout: timeout, location)
-    receive(matching: predicate, description: "a matching result", assert: assert, location: location)
+    receive(
+      matching: predicate, description: "a matching result", assert: assert, location: location)
   }
 
   /// Waits up to `timeout` (real time, a safety net) until no effect is running, then collects
@@ -600,4 +602,3 @@ public enum Exhaustivity: Equatable, Sendable {
   /// Non-exhaustive, silently.
   public static var off: Exhaustivity { .off(showSkippedAssertions: false) }
 }
-

@@ -15,7 +15,8 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   @Test func everySwiftBlockInTheDocsIsACompiledSnippet() throws {
-    let regions = try Snippets.regions(in: Self.root.appendingPathComponent("Tests/DocumentationTests/Snippets"))
+    let regions = try Snippets.regions(
+      in: Self.root.appendingPathComponent("Tests/DocumentationTests/Snippets"))
     var used: Set<String> = []
     for document in try Snippets.documents(root: Self.root) {
       let text = try String(contentsOf: document, encoding: .utf8)
@@ -59,7 +60,9 @@ import Testing
       let location = "\(example.file):\(example.line)"
       if let framework = example.framework {
         if !generated.contains("// not compiled (needs \(framework)): \(example.key)\n") {
-          Issue.record("\(location): the example is not listed as needing \(framework) in \(file); \(regenerate)")
+          Issue.record(
+            "\(location): the example is not listed as needing \(framework) in \(file); \(regenerate)"
+          )
         }
       } else if let region = regions[example.key] {
         if region.code != example.code {
@@ -74,7 +77,8 @@ import Testing
       }
     }
     for key in Set(regions.keys).subtracting(seen).sorted() {
-      Issue.record("\(file) compiles '\(key)', which is no longer a doc-comment example; \(regenerate)")
+      Issue.record(
+        "\(file) compiles '\(key)', which is no longer a doc-comment example; \(regenerate)")
     }
   }
 
@@ -206,7 +210,8 @@ enum Snippets {
     let docs = root.appendingPathComponent("Docs")
     let names = try FileManager.default.contentsOfDirectory(atPath: docs.path)
       .filter { $0.hasSuffix(".md") }.sorted()
-    return [root.appendingPathComponent("README.md")] + names.map { docs.appendingPathComponent($0) }
+    return [root.appendingPathComponent("README.md")]
+      + names.map { docs.appendingPathComponent($0) }
   }
 
   /// The doc-comment examples of every Swift file under Sources/, files in path order.
@@ -215,7 +220,8 @@ enum Snippets {
     guard let paths = FileManager.default.subpaths(atPath: sources.path) else {
       throw Failure(description: "cannot list \(sources.path)")
     }
-    return try paths.filter { $0.hasSuffix(".swift") }.map { "Sources/" + $0 }.sorted().flatMap { file in
+    return try paths.filter { $0.hasSuffix(".swift") }.map { "Sources/" + $0 }.sorted().flatMap {
+      file in
       let source = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
       return try docCommentExamples(inSource: source, file: file)
     }
@@ -223,13 +229,17 @@ enum Snippets {
 
   /// The ```swift blocks of the `///` comments of one file: the text after `///` and one space,
   /// dedented by its common indentation (as the generated regions are).
-  static func docCommentExamples(inSource source: String, file: String) throws -> [DocCommentExample] {
+  static func docCommentExamples(inSource source: String, file: String) throws
+    -> [DocCommentExample]
+  {
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.trimmingCharacters(in: .whitespaces) }
     var examples: [DocCommentExample] = []
     var index = 0
     while index < lines.count {
-      let fence = lines[index].hasPrefix("///") ? lines[index].dropFirst(3).trimmingCharacters(in: .whitespaces) : ""
+      let fence =
+        lines[index].hasPrefix("///")
+        ? lines[index].dropFirst(3).trimmingCharacters(in: .whitespaces) : ""
       guard fence.hasPrefix("```") else {
         index += 1
         continue
@@ -237,7 +247,9 @@ enum Snippets {
       let start = index + 1
       guard lines[index] == "/// ```swift" else {
         if fence == "```" || fence == "```swift" {
-          throw Failure(description: "\(file):\(start): open a Swift example with `/// ```swift` (so it is compiled)")
+          throw Failure(
+            description:
+              "\(file):\(start): open a Swift example with `/// ```swift` (so it is compiled)")
         }
         // Another language (```sh, ```json): shown as is.
         index += 1
@@ -249,7 +261,8 @@ enum Snippets {
       index += 1
       while index < lines.count, lines[index] != "/// ```" {
         guard lines[index].hasPrefix("///") else {
-          throw Failure(description: "\(file):\(start): the example's comment ends before its closing ```")
+          throw Failure(
+            description: "\(file):\(start): the example's comment ends before its closing ```")
         }
         let text = lines[index].dropFirst(3)
         code.append(text.hasPrefix(" ") ? text.dropFirst() : text)
@@ -257,7 +270,9 @@ enum Snippets {
       }
       index += 1
       let first = code.first?.trimmingCharacters(in: .whitespaces) ?? ""
-      let framework = ["SwiftUI", "UIKit", "AppKit", "Combine", "Darwin"].first { first == "// (\($0))" }
+      let framework = ["SwiftUI", "UIKit", "AppKit", "Combine", "Darwin"].first {
+        first == "// (\($0))"
+      }
       examples.append(
         DocCommentExample(
           key: "\(file)#\(examples.count + 1)", file: file, line: start, code: dedent(code),
@@ -313,7 +328,8 @@ enum Snippets {
       let source = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
       for (key, region) in try regions(inSource: source, file: name) {
         guard result[key] == nil else {
-          throw Failure(description: "region '\(key)' is defined twice (\(result[key]!.file), \(name))")
+          throw Failure(
+            description: "region '\(key)' is defined twice (\(result[key]!.file), \(name))")
         }
         result[key] = region
       }
@@ -328,13 +344,17 @@ enum Snippets {
   static func regions(inSource source: String, file: String) throws -> [String: Region] {
     var result: [String: Region] = [:]
     var current: (name: String, lines: [Substring], hidden: Bool)?
-    for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (number, line) in source.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.hasPrefix("// snippet:") {
         guard current == nil else {
           throw Failure(description: "\(file):\(number + 1): a region starts inside another")
         }
-        current = (trimmed.dropFirst("// snippet:".count).trimmingCharacters(in: .whitespaces), [], false)
+        current = (
+          trimmed.dropFirst("// snippet:".count).trimmingCharacters(in: .whitespaces), [], false
+        )
       } else if trimmed == "// end snippet" {
         guard let region = current else {
           throw Failure(description: "\(file):\(number + 1): `// end snippet` outside a region")
@@ -344,7 +364,10 @@ enum Snippets {
       } else if trimmed.hasPrefix("// snippet.import:"), current != nil, current?.hidden == false {
         // An import shown in the docs; the file itself imports the module at its top.
         let indent = line.prefix(while: { $0 == " " })
-        current?.lines.append(Substring(indent + "import " + trimmed.dropFirst("// snippet.import:".count).trimmingCharacters(in: .whitespaces)))
+        current?.lines.append(
+          Substring(
+            indent + "import "
+              + trimmed.dropFirst("// snippet.import:".count).trimmingCharacters(in: .whitespaces)))
       } else if trimmed == "// snippet.hide" {
         current?.hidden = true
       } else if trimmed == "// snippet.show" {
@@ -360,7 +383,8 @@ enum Snippets {
   }
 
   static func dedent(_ lines: [Substring]) -> String {
-    let indent = lines.filter { !$0.allSatisfy(\.isWhitespace) }
+    let indent =
+      lines.filter { !$0.allSatisfy(\.isWhitespace) }
       .map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
     return lines.map { $0.allSatisfy(\.isWhitespace) ? "" : String($0.dropFirst(indent)) + "" }
       .map { $0 + "\n" }.joined()

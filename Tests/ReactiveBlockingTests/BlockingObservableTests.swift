@@ -34,10 +34,18 @@ import Testing
   }
 
   @Test func timeoutThrowsRxErrorTimeout() {
-    #expect(throws: RxError.timeout) { try Observable<Int>.never().toBlocking(timeout: 0.01).toArray() }
-    #expect(throws: RxError.timeout) { try Observable<Int>.never().toBlocking(timeout: 0.01).first() }
-    #expect(throws: RxError.timeout) { try Observable<Int>.never().toBlocking(timeout: 0.01).last() }
-    #expect(throws: RxError.timeout) { try Observable<Int>.never().toBlocking(timeout: 0.01).single() }
+    #expect(throws: RxError.timeout) {
+      try Observable<Int>.never().toBlocking(timeout: 0.01).toArray()
+    }
+    #expect(throws: RxError.timeout) {
+      try Observable<Int>.never().toBlocking(timeout: 0.01).first()
+    }
+    #expect(throws: RxError.timeout) {
+      try Observable<Int>.never().toBlocking(timeout: 0.01).last()
+    }
+    #expect(throws: RxError.timeout) {
+      try Observable<Int>.never().toBlocking(timeout: 0.01).single()
+    }
     #expect(throws: RxError.timeout) {
       try Observable<Int>.never().toBlocking(timeout: 0.01).single { _ in true }
     }
@@ -156,7 +164,8 @@ import Testing
   }
 
   @Test func materializeFailed() {
-    let sequence = Observable.concat(Observable.of(42, 43, 44, 45), Observable<Int>.error(testError))
+    let sequence = Observable.concat(
+      Observable.of(42, 43, 44, 45), Observable<Int>.error(testError))
     guard case .failed(let elements, let error) = sequence.toBlocking().materialize() else {
       Issue.record("expected .failed")
       return

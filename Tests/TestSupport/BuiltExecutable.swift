@@ -47,8 +47,10 @@ public struct BuiltExecutable: Sendable {
     _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
     stdout: String? = nil
   ) throws -> Result {
-    try start(arguments, stdin: stdin.map(Input.text) ?? .none, environment: environment, stdout: stdout)
-      .wait()
+    try start(
+      arguments, stdin: stdin.map(Input.text) ?? .none, environment: environment, stdout: stdout
+    )
+    .wait()
   }
 
   /// Starts the executable with `arguments`, reading `stdin` and writing its standard output to

@@ -10,7 +10,8 @@ let todoExecutable = BuiltExecutable(name: "todo")
     let directory = try todoExecutable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("todos.json").path
-    let script = "add Buy milk\r\n# a comment\n\nadd Walk the dog\ntoggle 1\nfilter active\nquit\nadd ignored\n"
+    let script =
+      "add Buy milk\r\n# a comment\n\nadd Walk the dog\ntoggle 1\nfilter active\nquit\nadd ignored\n"
     // The save delay (real time) is long enough that no save can end between a command and its
     // screen even on a loaded machine, so every screen says "saving…"; the last save is waited
     // for at the end of input.
@@ -22,13 +23,21 @@ let todoExecutable = BuiltExecutable(name: "todo")
     #expect(result.stdout.components(separatedBy: "saving…\n").count == 5)  // four screens
     #expect(result.stdout.hasSuffix("saved 2 items to \(file)\n"))
     #expect(!result.stdout.contains("ignored"))
-    let saved = try JSONDecoder().decode([SavedTodo].self, from: Data(contentsOf: URL(fileURLWithPath: file)))
-    #expect(saved == [SavedTodo(id: 1, title: "Buy milk", isDone: true), SavedTodo(id: 2, title: "Walk the dog", isDone: false)])
+    let saved = try JSONDecoder().decode(
+      [SavedTodo].self, from: Data(contentsOf: URL(fileURLWithPath: file)))
+    #expect(
+      saved == [
+        SavedTodo(id: 1, title: "Buy milk", isDone: true),
+        SavedTodo(id: 2, title: "Walk the dog", isDone: false),
+      ])
 
     // A second run starts from the saved list.
     let again = try todoExecutable.run(["--file", file, "--format", "json"], stdin: "delete 1\n")
     #expect(again.exitCode == 0)
-    #expect(again.stdout.hasPrefix(#"{"filter":"all","items":[{"done":false,"id":2,"title":"Walk the dog"}],"left":1,"status":"sav"#))
+    #expect(
+      again.stdout.hasPrefix(
+        #"{"filter":"all","items":[{"done":false,"id":2,"title":"Walk the dog"}],"left":1,"status":"sav"#
+      ))
     #expect(again.stdout.split(separator: "\n").count == 1)
   }
 
@@ -42,7 +51,9 @@ let todoExecutable = BuiltExecutable(name: "todo")
     let result = try todoExecutable.run(
       ["--file", "/nonexistent-directory/todos.json", "--save-delay", "0"], stdin: "add x\n")
     #expect(result.exitCode == 74)
-    #expect(result.stderr.hasPrefix("todo: the list was not saved: /nonexistent-directory/todos.json: cannot write"))
+    #expect(
+      result.stderr.hasPrefix(
+        "todo: the list was not saved: /nonexistent-directory/todos.json: cannot write"))
   }
 
   @Test func badInputNamesTheLineAndChangesNothing() throws {
@@ -51,7 +62,10 @@ let todoExecutable = BuiltExecutable(name: "todo")
     let file = directory.appendingPathComponent("todos.json").path
     let result = try todoExecutable.run(["--file", file], stdin: "list\nfrob\nadd never\n")
     #expect(result.exitCode == 65)
-    #expect(result.stderr == "todo: <stdin>:2: unknown command 'frob' (add, toggle, delete, filter, clear, list, quit)\n")
+    #expect(
+      result.stderr
+        == "todo: <stdin>:2: unknown command 'frob' (add, toggle, delete, filter, clear, list, quit)\n"
+    )
     #expect(!FileManager.default.fileExists(atPath: file))
 
     try Data("not json".utf8).write(to: URL(fileURLWithPath: file))
@@ -65,7 +79,8 @@ let todoExecutable = BuiltExecutable(name: "todo")
     let directory = try todoExecutable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("todos.json").path
-    let result = try todoExecutable.run(["--file", file, "--format", "json"], stdin: "toggle 4\nadd a\n")
+    let result = try todoExecutable.run(
+      ["--file", file, "--format", "json"], stdin: "toggle 4\nadd a\n")
     #expect(result.exitCode == 0)
     #expect(result.stderr == "todo: there is no item 4\n")
     #expect(result.stdout.split(separator: "\n").count == 2)

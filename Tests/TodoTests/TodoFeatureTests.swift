@@ -27,7 +27,8 @@ final class MemoryStorage: TodoStorage, @unchecked Sendable {  // guarded by `lo
   }
 
   @Test func editsChangeTheListAndEachChangeStartsASave() {
-    let store = TestStore(initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
+    let store = TestStore(
+      initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
     store.send(.add("Buy milk")) {
       $0.todos = [Todo(id: 1, title: "Buy milk")]
       $0.nextID = 2
@@ -51,7 +52,8 @@ final class MemoryStorage: TodoStorage, @unchecked Sendable {  // guarded by `lo
   }
 
   @Test func anUnknownIdIsAnEventNotAChange() {
-    let store = TestStore(initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
+    let store = TestStore(
+      initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
     store.send(.toggle(id: 7))
     store.receiveEvent(.notFound(id: 7))
     store.send(.delete(id: 8))
@@ -60,7 +62,8 @@ final class MemoryStorage: TodoStorage, @unchecked Sendable {  // guarded by `lo
   }
 
   @Test func theSaveRunsAfterTheQuietTimeOnVirtualTime() {
-    let store = TestStore(initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
+    let store = TestStore(
+      initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
     store.send(.add("a")) {
       $0.todos = [Todo(id: 1, title: "a")]
       $0.nextID = 2
@@ -80,7 +83,8 @@ final class MemoryStorage: TodoStorage, @unchecked Sendable {  // guarded by `lo
   }
 
   @Test func saveNowWritesTheWaitingChangeAtOnceAndOnlyOnce() {
-    let store = TestStore(initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
+    let store = TestStore(
+      initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
     store.send(.saveNow)  // nothing waits: nothing to save
     store.send(.add("a")) {
       $0.todos = [Todo(id: 1, title: "a")]
@@ -99,15 +103,19 @@ final class MemoryStorage: TodoStorage, @unchecked Sendable {  // guarded by `lo
   @Test func newIdsCountOnAndNeverOverflow() {
     let largest = Todo.validIDs.upperBound
     #expect(TodoFeature.State().nextID == 1)
-    #expect(TodoFeature.State(todos: [Todo(id: 4, title: "d"), Todo(id: 2, title: "b")]).nextID == 5)
+    #expect(
+      TodoFeature.State(todos: [Todo(id: 4, title: "d"), Todo(id: 2, title: "b")]).nextID == 5)
     #expect(TodoFeature.State(todos: [Todo(id: largest - 1, title: "y")]).nextID == largest)
     // At the end of the range: the smallest free id (also for ids a list file may not hold).
-    #expect(TodoFeature.State(todos: [Todo(id: largest, title: "z"), Todo(id: 1, title: "a")]).nextID == 2)
+    #expect(
+      TodoFeature.State(todos: [Todo(id: largest, title: "z"), Todo(id: 1, title: "a")]).nextID == 2
+    )
     #expect(TodoFeature.State(todos: [Todo(id: .max, title: "z")]).nextID == 1)
     #expect(TodoFeature.State(todos: [Todo(id: -5, title: "n")]).nextID == 1)
 
     let store = TestStore(
-      initialState: TodoFeature.State(todos: [Todo(id: largest - 1, title: "y")]), feature: feature(),
+      initialState: TodoFeature.State(todos: [Todo(id: largest - 1, title: "y")]),
+      feature: feature(),
       scheduler: scheduler)
     store.send(.add("z")) {
       $0.todos.append(Todo(id: largest, title: "z"))
@@ -129,7 +137,8 @@ final class MemoryStorage: TodoStorage, @unchecked Sendable {  // guarded by `lo
 
   @Test func aFailedSaveBecomesState() {
     storage.fail(with: StorageError("disk full"))
-    let store = TestStore(initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
+    let store = TestStore(
+      initialState: TodoFeature.State(), feature: feature(), scheduler: scheduler)
     store.send(.add("a")) {
       $0.todos = [Todo(id: 1, title: "a")]
       $0.nextID = 2

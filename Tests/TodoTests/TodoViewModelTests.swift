@@ -81,8 +81,11 @@ struct TodoViewModelTests {
     #expect(message("toggle -1") == "toggle needs an item number, not '-1'")
     #expect(message("filter some") == "filter takes all, active or done, not 'some'")
     #expect(message("clear now") == "clear takes no argument")
-    #expect(message("frob\u{7}") == "unknown command 'frob\\u{07}' (add, toggle, delete, filter, clear, list, quit)")
-    #expect(message(Substring("add " + String(repeating: "x", count: 501)))
-      == "the title is longer than 500 characters")
+    #expect(
+      message("frob\u{7}")
+        == "unknown command 'frob\\u{07}' (add, toggle, delete, filter, clear, list, quit)")
+    #expect(
+      message(Substring("add " + String(repeating: "x", count: 501)))
+        == "the title is longer than 500 characters")
   }
 }

@@ -38,7 +38,9 @@ public enum TodoCommand: Equatable, Sendable {
     case "list", "l": return try noArgument(rest, .list, word)
     case "quit", "q": return try noArgument(rest, .quit, word)
     default:
-      throw .data("unknown command '\(excerpt(String(word)))' (add, toggle, delete, filter, clear, list, quit)")
+      throw .data(
+        "unknown command '\(excerpt(String(word)))' (add, toggle, delete, filter, clear, list, quit)"
+      )
     }
   }
 

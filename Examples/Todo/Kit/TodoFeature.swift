@@ -102,9 +102,11 @@ public struct TodoFeature: Feature {
     case .add(let title):
       return .result(.added(title))
     case .toggle(let id):
-      return state.todos.contains(where: { $0.id == id }) ? .result(.toggled(id: id)) : .event(.notFound(id: id))
+      return state.todos.contains(where: { $0.id == id })
+        ? .result(.toggled(id: id)) : .event(.notFound(id: id))
     case .delete(let id):
-      return state.todos.contains(where: { $0.id == id }) ? .result(.deleted(id: id)) : .event(.notFound(id: id))
+      return state.todos.contains(where: { $0.id == id })
+        ? .result(.deleted(id: id)) : .event(.notFound(id: id))
     case .setFilter(let filter):
       return .result(.filterChanged(filter))
     case .clearCompleted:

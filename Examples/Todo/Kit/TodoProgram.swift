@@ -79,12 +79,14 @@ public struct TodoProgram: Sendable {
           switch try value(argument) {
           case "text": options.json = false
           case "json": options.json = true
-          case let other: throw .usage("--format takes text or json, not '\(TodoCommand.excerpt(other))'")
+          case let other:
+            throw .usage("--format takes text or json, not '\(TodoCommand.excerpt(other))'")
           }
         case "--save-delay":
           let text = try value(argument)
           guard let ms = Int(text), (0...60_000).contains(ms) else {
-            throw .usage("--save-delay takes milliseconds from 0 to 60000, not '\(TodoCommand.excerpt(text))'")
+            throw .usage(
+              "--save-delay takes milliseconds from 0 to 60000, not '\(TodoCommand.excerpt(text))'")
           }
           options.saveDelay = ms
         case "--verbose": options.verbose = true
@@ -126,7 +128,10 @@ public struct TodoProgram: Sendable {
     do {
       lock = try storage.lock(whileWaiting: {
         if isatty(errorOutput) == 1 {
-          write(errorOutput, "todo: waiting for another todo to finish with \(options.file.escapingControlCharacters)…\n")
+          write(
+            errorOutput,
+            "todo: waiting for another todo to finish with \(options.file.escapingControlCharacters)…\n"
+          )
         }
       })
     } catch {
@@ -175,7 +180,8 @@ public struct TodoProgram: Sendable {
     case .failed(let message):
       throw TodoError.io("the list was not saved: \(message)")
     case .saved(let count) where !options.json:
-      let saved = "saved \(count) item\(count == 1 ? "" : "s") to \(options.file.escapingControlCharacters)\n"
+      let saved =
+        "saved \(count) item\(count == 1 ? "" : "s") to \(options.file.escapingControlCharacters)\n"
       // After an output error, the error message is what counts.
       if stop == nil { try writeOrFail(saved) } else { write(output, saved) }
     default:
@@ -203,7 +209,8 @@ public struct TodoProgram: Sendable {
       let text: Substring
       switch line {
       case .line(let content): text = content[...]
-      case .tooLong: throw .data("<stdin>:\(lineNumber): the line is longer than \(Lines.maximumLength) bytes")
+      case .tooLong:
+        throw .data("<stdin>:\(lineNumber): the line is longer than \(Lines.maximumLength) bytes")
       case .interrupted: preconditionFailure("Internal inconsistency: interrupted without a signal")
       }
       if text.allSatisfy(\.isWhitespace) || text.drop(while: \.isWhitespace).hasPrefix("#") {

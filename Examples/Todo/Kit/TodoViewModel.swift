@@ -77,7 +77,8 @@ public final class TodoViewModel {
     let rows = rows
     if rows.isEmpty { lines.append("  (nothing here)") }
     for row in rows {
-      lines.append("  \(row.isDone ? "[x]" : "[ ]") \(row.id). \(row.title.escapingControlCharacters)")
+      lines.append(
+        "  \(row.isDone ? "[x]" : "[ ]") \(row.id). \(row.title.escapingControlCharacters)")
     }
     if let status { lines.append(status) }
     return lines.joined(separator: "\n") + "\n"

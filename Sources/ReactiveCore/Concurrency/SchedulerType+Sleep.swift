@@ -22,7 +22,8 @@ extension SchedulerType {
   public func sleep(for dueTime: RxTimeInterval) async throws {
     let sleeper = Sleeper()
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
         guard sleeper.start(continuation) else { return }
         let wakeUp = scheduleRelative(sleeper, dueTime: dueTime) { sleeper in
           sleeper.finish(with: nil)

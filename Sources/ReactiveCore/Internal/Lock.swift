@@ -57,8 +57,9 @@ func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
 }
 
 /// A value guarded by a `Lock`. `withLock` bodies must not call user code.
+// @unchecked Sendable: `state` is only touched with `lock` held.
 @usableFromInline
-package final class Locked<State>: @unchecked Sendable {  // `state` is only touched with `lock` held.
+package final class Locked<State>: @unchecked Sendable {
   @usableFromInline let lock = Lock.make()
   // Unchecked exclusivity: the lock already makes every access exclusive, so a dynamic check
   // would only add cost on every access (the Store takes this lock per intent).

@@ -125,7 +125,8 @@ final class ConcatSink<Element>: @unchecked Sendable {
   /// The iterators of the sources still to come, innermost expansion last; each with the source it
   /// yields next, read ahead so that an exhausted iterator is dropped before an expansion is pushed
   /// (a tail-position `concat` then replaces its parent instead of growing the stack).
-  @usableFromInline var stack: [(iterator: AnyIterator<Observable<Element>>, next: Observable<Element>)]
+  @usableFromInline var stack:
+    [(iterator: AnyIterator<Observable<Element>>, next: Observable<Element>)]
   @usableFromInline let loop = SubscribeLoop()
   /// What the subscriber disposes; holds the current source's subscription.
   @usableFromInline let serial = SerialDisposable()

@@ -82,8 +82,9 @@ struct DistinctUntilChangedOperator<Element, Key>: SingleSourceOperator {
   @usableFromInline var currentKey: Key?
 
   @inlinable
-  init(keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool)
-  {
+  init(
+    keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
+  ) {
     self.keySelector = keySelector
     self.comparer = comparer
   }

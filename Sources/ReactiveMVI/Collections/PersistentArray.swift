@@ -464,7 +464,8 @@ extension PersistentArray: RangeReplaceableCollection {
   public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
   where C.Element == Element {
     precondition(
-      subrange.lowerBound >= 0 && subrange.upperBound <= count, "PersistentArray range out of bounds")
+      subrange.lowerBound >= 0 && subrange.upperBound <= count,
+      "PersistentArray range out of bounds")
     let changed = subrange.count + newElements.count
     if changed <= Swift.max(Self.nodeCapacity, count / Self.nodeCapacity) {
       for _ in subrange { remove(at: subrange.lowerBound) }

@@ -133,7 +133,8 @@ extension ChildFeatures where Child.State: Identifiable, Child.State.ID == ID {
   }
 }
 
-extension ChildFeatures where Child.State: Identifiable, Child.State.ID == ID, Child.Event == Never {
+extension ChildFeatures
+where Child.State: Identifiable, Child.State.ID == ID, Child.Event == Never {
   /// Embeds one `child` (a feature without events) per element of the array at `state`,
   /// identified by its `id`, by the parent's cases for a row's intents and results.
   public init<Rows: MutableCollection>(

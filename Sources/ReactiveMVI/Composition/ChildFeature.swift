@@ -66,7 +66,9 @@ public struct ChildFeature<Parent: Feature, Child: Feature> {
   }
 
   /// The child's effect for `intent`, in the parent's terms; nil when `intent` is not the child's.
-  public func handle(_ intent: Parent.Intent, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+  public func handle(_ intent: Parent.Intent, state: Parent.State) -> Effect<
+    Parent.Result, Parent.Event
+  >? {
     guard let childIntent = extractIntent(intent) else { return nil }
     return child.handle(childIntent, state: state[keyPath: self.state])
       .map(embedResult).mapEvents(embedEvent)
@@ -82,7 +84,9 @@ public struct ChildFeature<Parent: Feature, Child: Feature> {
 
   /// The child's ``Feature/effect(after:state:)`` for `result`, in the parent's terms; nil when
   /// `result` is not the child's.
-  public func effect(after result: Parent.Result, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+  public func effect(after result: Parent.Result, state: Parent.State) -> Effect<
+    Parent.Result, Parent.Event
+  >? {
     guard let childResult = extractResult(result) else { return nil }
     return child.effect(after: childResult, state: state[keyPath: self.state])
       .map(embedResult).mapEvents(embedEvent)
@@ -131,7 +135,8 @@ extension ChildFeatures where Child.Event == Never {
   }
 }
 
-extension ChildFeatures where Child.Event == Never, Child.State: Identifiable, Child.State.ID == ID {
+extension ChildFeatures
+where Child.Event == Never, Child.State: Identifiable, Child.State.ID == ID {
   /// Embeds one `child` (a feature without events) per element of the array at `state`,
   /// identified by its `id`.
   public init<Rows: MutableCollection>(
@@ -178,7 +183,9 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
 
   /// The child's effect for `intent` (``Effect/none`` while its state is `nil`); nil when
   /// `intent` is not the child's.
-  public func handle(_ intent: Parent.Intent, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+  public func handle(_ intent: Parent.Intent, state: Parent.State) -> Effect<
+    Parent.Result, Parent.Event
+  >? {
     guard let childIntent = extractIntent(intent) else { return nil }
     guard let childState = state[keyPath: self.state] else { return Effect.none }
     return child.handle(childIntent, state: childState).map(embedResult).mapEvents(embedEvent)
@@ -196,10 +203,13 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
 
   /// The child's ``Feature/effect(after:state:)`` for `result`, in the parent's terms
   /// (``Effect/none`` while its state is `nil`); nil when `result` is not the child's.
-  public func effect(after result: Parent.Result, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+  public func effect(after result: Parent.Result, state: Parent.State) -> Effect<
+    Parent.Result, Parent.Event
+  >? {
     guard let childResult = extractResult(result) else { return nil }
     guard let childState = state[keyPath: self.state] else { return Effect.none }
-    return child.effect(after: childResult, state: childState).map(embedResult).mapEvents(embedEvent)
+    return child.effect(after: childResult, state: childState).map(embedResult).mapEvents(
+      embedEvent)
   }
 }
 
@@ -236,7 +246,8 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
     self.child = child
     row = { parent, rowID in parent[keyPath: state].first { $0[keyPath: id] == rowID } }
     update = { parent, rowID, change in
-      guard let index = parent[keyPath: state].firstIndex(where: { $0[keyPath: id] == rowID }) else {
+      guard let index = parent[keyPath: state].firstIndex(where: { $0[keyPath: id] == rowID })
+      else {
         return false
       }
       parent[keyPath: state][index] = change(parent[keyPath: state][index])
@@ -250,7 +261,9 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
 
   /// The row's effect for `intent`, in the parent's terms with its cancellation ids scoped to the
   /// row (``Effect/none`` when the row is gone); nil when `intent` is not a row's.
-  public func handle(_ intent: Parent.Intent, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+  public func handle(_ intent: Parent.Intent, state: Parent.State) -> Effect<
+    Parent.Result, Parent.Event
+  >? {
     guard let (rowID, childIntent) = extractIntent(intent) else { return nil }
     guard let row = row(state, rowID) else { return Effect.none }
     return inRow(rowID, child.handle(childIntent, state: row))
@@ -268,14 +281,18 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   /// The row's ``Feature/effect(after:state:)`` for `result`, given the row's new state, in the
   /// parent's terms with its cancellation ids scoped to the row (``Effect/none`` when the row is
   /// gone); nil when `result` is not a row's.
-  public func effect(after result: Parent.Result, state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+  public func effect(after result: Parent.Result, state: Parent.State) -> Effect<
+    Parent.Result, Parent.Event
+  >? {
     guard let (rowID, childResult) = extractResult(result) else { return nil }
     guard let row = row(state, rowID) else { return Effect.none }
     return inRow(rowID, child.effect(after: childResult, state: row))
   }
 
   /// A row's effect in the parent's terms, its cancellation ids scoped to the row.
-  private func inRow(_ rowID: ID, _ effect: Effect<Child.Result, Child.Event>) -> Effect<Parent.Result, Parent.Event> {
+  private func inRow(_ rowID: ID, _ effect: Effect<Child.Result, Child.Event>) -> Effect<
+    Parent.Result, Parent.Event
+  > {
     effect
       .scopingIDs(AnyHashable(rowID))
       .map { [embedResult] in embedResult(rowID, $0) }

@@ -45,7 +45,8 @@ public enum IntentLog {
     let decoder = JSONDecoder()
     var intents: [Intent] = []
     // "\r\n" is one Character: split on both line ends, so logs with CRLF line ends decode too.
-    let lines = log.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    let lines = log.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     for (index, line) in lines.enumerated() {
       let trimmed = line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace)
         .reversed()

@@ -61,7 +61,9 @@ extension Effect {
     return Effect<NewResult, NewEvent>(
       operation,
       cancellation: cancellation.map { .init(id: $0.id, cancelInFlight: $0.cancelInFlight) },
-      errorMapping: errorMapping.map { errorMapping in { error in errorMapping(error).map(mapResult) } })
+      errorMapping: errorMapping.map { errorMapping in
+        { error in errorMapping(error).map(mapResult) }
+      })
   }
 
   /// This effect with every cancellation id (its own, its children's, and the ids it cancels)
@@ -77,7 +79,8 @@ extension Effect {
       scoped,
       cancellation: cancellation.map {
         .init(
-          id: AnyHashable(ScopedEffectID(scope: scope, id: $0.id)), cancelInFlight: $0.cancelInFlight)
+          id: AnyHashable(ScopedEffectID(scope: scope, id: $0.id)),
+          cancelInFlight: $0.cancelInFlight)
       },
       errorMapping: errorMapping)
   }
@@ -175,7 +178,9 @@ private let throttleStarts = Locked<[AnyHashable: RxTime]>([:])
 
 extension RxTimeInterval {
   /// What remains of this interval after `start`, at `now`; nil once it has passed.
-  fileprivate func remaining(after start: RxTime, now: RxTime) -> (interval: RxTimeInterval, seconds: Double)? {
+  fileprivate func remaining(after start: RxTime, now: RxTime) -> (
+    interval: RxTimeInterval, seconds: Double
+  )? {
     let total: Double
     switch self {
     case .seconds(let value): total = Double(value)

@@ -93,7 +93,8 @@ public final class ViewStore<S: StoreType>: Observation.Observable {
     let willSet: (ViewStore) -> Void
     let didSet: (ViewStore) -> Void
 
-    init<Value>(_ keyPath: KeyPath<ViewStore, Value>, differs: @escaping (S.State, S.State) -> Bool) {
+    init<Value>(_ keyPath: KeyPath<ViewStore, Value>, differs: @escaping (S.State, S.State) -> Bool)
+    {
       self.differs = differs
       self.willSet = { $0.registrar.willSet($0, keyPath: keyPath) }
       self.didSet = { $0.registrar.didSet($0, keyPath: keyPath) }

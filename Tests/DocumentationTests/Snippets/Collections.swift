@@ -16,7 +16,10 @@ import Testing
       struct State: Equatable, Sendable {
         var items: PersistentArray<Item> = []  // not [Item]: a change copies O(log n)
       }
-      enum Intent { case add(String), toggle(index: Int) }
+      enum Intent {
+        case add(String)
+        case toggle(index: Int)
+      }
 
       func reduce(_ state: State, _ intent: Intent) -> State {
         var state = state  // O(1): the copy shares every node

@@ -5,15 +5,26 @@ import Testing
 
 /// A counter row: the child feature.
 struct CounterRow: Feature {
-  struct State: Equatable, Identifiable { var id: Int; var count = 0 }
+  struct State: Equatable, Identifiable {
+    var id: Int
+    var count = 0
+  }
   enum Intent: Equatable { case increment }
-  func reduce(_ state: State, _ intent: Intent) -> State { State(id: state.id, count: state.count + 1) }
+  func reduce(_ state: State, _ intent: Intent) -> State {
+    State(id: state.id, count: state.count + 1)
+  }
 }
 
 // snippet: store-composition
 struct Counters: Feature {
-  struct State: Equatable { var rows: [CounterRow.State] = []; var nextID = 1 }
-  enum Intent: Equatable { case add, row(id: Int, CounterRow.Intent) }
+  struct State: Equatable {
+    var rows: [CounterRow.State] = []
+    var nextID = 1
+  }
+  enum Intent: Equatable {
+    case add
+    case row(id: Int, CounterRow.Intent)
+  }
 
   static let rows = ChildFeatures<Counters, CounterRow, Int>(
     CounterRow(), state: \.rows,
@@ -22,7 +33,7 @@ struct Counters: Feature {
     extractResult: { if case .row(let id, let intent) = $0 { (id, intent) } else { nil } })
 
   func handle(_ intent: Intent, state: State) -> Effect<Intent, Never> {
-    Self.rows.handle(intent, state: state) ?? .result(intent)      // a row's intent, or our own
+    Self.rows.handle(intent, state: state) ?? .result(intent)  // a row's intent, or our own
   }
 
   func reduce(_ state: State, _ result: Intent) -> State {

@@ -10,17 +10,27 @@ struct Board: Feature {
     var rows = [CounterRow.State(id: 1), CounterRow.State(id: 2)]
     var detail: CounterRow.State?
   }
-  enum Intent: Equatable { case row(id: Int, CounterRow.Intent), detail(CounterRow.Intent), open(id: Int), close }
+  enum Intent: Equatable {
+    case row(id: Int, CounterRow.Intent)
+    case detail(CounterRow.Intent)
+    case open(id: Int)
+    case close
+  }
 
-  static let rows = ChildFeatures<Board, CounterRow, Int>(CounterRow(), state: \.rows, intent: Intent.row)
-  static let detail = OptionalChildFeature<Board, CounterRow>(CounterRow(), state: \.detail, intent: Intent.detail)
+  static let rows = ChildFeatures<Board, CounterRow, Int>(
+    CounterRow(), state: \.rows, intent: Intent.row)
+  static let detail = OptionalChildFeature<Board, CounterRow>(
+    CounterRow(), state: \.detail, intent: Intent.detail)
 
   func handle(_ intent: Intent, state: State) -> Effect<Intent, Never> {
-    Self.rows.handle(intent, state: state) ?? Self.detail.handle(intent, state: state) ?? .result(intent)
+    Self.rows.handle(intent, state: state) ?? Self.detail.handle(intent, state: state)
+      ?? .result(intent)
   }
 
   func reduce(_ state: State, _ result: Intent) -> State {
-    if let state = Self.rows.reduce(state, result) ?? Self.detail.reduce(state, result) { return state }
+    if let state = Self.rows.reduce(state, result) ?? Self.detail.reduce(state, result) {
+      return state
+    }
     var state = state
     switch result {
     case .open(let id): state.detail = state.rows.first { $0.id == id }
@@ -31,7 +41,8 @@ struct Board: Feature {
   }
 
   func effect(after result: Intent, state: State) -> Effect<Intent, Never> {
-    Self.rows.effect(after: result, state: state) ?? Self.detail.effect(after: result, state: state) ?? .none
+    Self.rows.effect(after: result, state: state) ?? Self.detail.effect(after: result, state: state)
+      ?? .none
   }
 }
 
@@ -40,12 +51,13 @@ struct Board: Feature {
   let viewStore: ViewStore<ScopedStore<CounterRow.State, CounterRow.Intent>>
 
   init(_ store: Store<Board>, id: Int) {
-    viewStore = ViewStore(store.scope(
-      state: { $0.rows.first { $0.id == id } ?? CounterRow.State(id: id) },
-      intent: { Board.Intent.row(id: id, $0) }))
+    viewStore = ViewStore(
+      store.scope(
+        state: { $0.rows.first { $0.id == id } ?? CounterRow.State(id: id) },
+        intent: { Board.Intent.row(id: id, $0) }))
   }
 
-  var title: String { "Row \(viewStore.id): \(viewStore.count)" }   // tracks `id` and `count` only
+  var title: String { "Row \(viewStore.id): \(viewStore.count)" }  // tracks `id` and `count` only
   func plusTapped() { viewStore.send(.increment) }
 }
 // end snippet

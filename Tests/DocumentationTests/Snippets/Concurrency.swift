@@ -16,18 +16,21 @@ import Testing
   struct RecordStore { func save() async throws {} }
 
   /// Compiled, not run: the loops end only when their sources do.
-  func fromRxToAsync(store: Store<Stopwatch>, api: API, cache: Cache, database: Database,
-                     counter: BehaviorRelay<Int>) async throws {
-    let key = "k", record = Record()
+  func fromRxToAsync(
+    store: Store<Stopwatch>, api: API, cache: Cache, database: Database,
+    counter: BehaviorRelay<Int>
+  ) async throws {
+    let key = "k"
+    let record = Record()
     func show(_ value: Any) {}
     // snippet: concurrency-to-async
     // Every element; ends on completion, throws the error.
     for try await event in store.events.values { show(event) }
 
     // One result.
-    let user = try await api.user(id: 7).value          // Single<User>
-    let cached = try await cache.lookup(key).value      // Maybe<Value>: nil when empty
-    try await database.save(record).value               // Completable
+    let user = try await api.user(id: 7).value  // Single<User>
+    let cached = try await cache.lookup(key).value  // Maybe<Value>: nil when empty
+    try await database.save(record).value  // Completable
 
     // Relays never fail: no `try`.
     for await count in counter.asInfallible().values { show(count) }
@@ -37,15 +40,20 @@ import Testing
 
   @Test func fromAsyncToRx() async throws {
     struct AsyncAPI: Sendable { func user(id: Int) async throws -> User { User(name: "Ada") } }
-    let api = AsyncAPI(), cache = Cache(), store = RecordStore()
-    let someAsyncSequence = AsyncStream<Int> { $0.yield(1); $0.finish() }
+    let api = AsyncAPI()
+    let cache = Cache()
+    let store = RecordStore()
+    let someAsyncSequence = AsyncStream<Int> {
+      $0.yield(1)
+      $0.finish()
+    }
     @Sendable func compute() async throws -> Int { 42 }
     // snippet: concurrency-from-async
-    let ticks = someAsyncSequence.asObservable()          // a Task iterates it per subscription
-    let user = Single.async { try await api.user(id: 7) } // a Task runs it per subscription
+    let ticks = someAsyncSequence.asObservable()  // a Task iterates it per subscription
+    let user = Single.async { try await api.user(id: 7) }  // a Task runs it per subscription
     let save = Completable.async { try await store.save() }
-    let hit = Maybe.async { await cache[key] }            // nil completes empty
-    let numbers = Observable.async { try await compute() } // one element, then completed
+    let hit = Maybe.async { await cache[key] }  // nil completes empty
+    let numbers = Observable.async { try await compute() }  // one element, then completed
     // end snippet
     #expect(try await ticks.toArray().value == [1])
     #expect(try await user.value.name == "Ada")
@@ -66,9 +74,11 @@ import Testing
         rendered.mutate { $0.append((value, MainScheduler.isMainThread)) }
       }
     }
-    let service = Service(), view = View(), bag = DisposeBag()
+    let service = Service()
+    let view = View()
+    let bag = DisposeBag()
     // snippet: schedulers-observe-on-main
-    service.results                       // emits on some background queue
+    service.results  // emits on some background queue
       .observe(on: MainScheduler.instance)
       .subscribe(onNext: { view.render($0) })
       .disposed(by: bag)

@@ -42,7 +42,7 @@ import Testing
       struct State: Equatable { var count = 0 }
       enum Intent { case increment, decrement }
 
-      func reduce(_ state: State, _ intent: Intent) -> State {   // a simple feature: no effects
+      func reduce(_ state: State, _ intent: Intent) -> State {  // a simple feature: no effects
         var state = state
         switch intent {
         case .increment: state.count += 1
@@ -52,14 +52,15 @@ import Testing
       }
     }
 
-    let store = Store(initialState: Counter.State(), feature: Counter(),
-                      middleware: [.logging(prefix: "[counter] ")])
+    let store = Store(
+      initialState: Counter.State(), feature: Counter(),
+      middleware: [.logging(prefix: "[counter] ")])
     let bag = DisposeBag()
     store.states
-      .subscribe(onNext: { print($0.count) })   // on the thread that drains the store
+      .subscribe(onNext: { print($0.count) })  // on the thread that drains the store
       .disposed(by: bag)
     plusTaps.map { Counter.Intent.increment }.bind(to: store).disposed(by: bag)
-    store.send(.increment)                      // from any thread
+    store.send(.increment)  // from any thread
     // end snippet
     plusTaps.accept(())
     #expect(printed == [0, 1, 2])
@@ -72,8 +73,14 @@ import Testing
 
   struct SearchFeature: Feature {
     struct State: Equatable { var movies: [Movie] = [] }
-    enum Intent { case search(String), open(Movie) }
-    enum Result: Equatable { case started(String), found([Movie]) }
+    enum Intent {
+      case search(String)
+      case open(Movie)
+    }
+    enum Result: Equatable {
+      case started(String)
+      case found([Movie])
+    }
     enum Event: Equatable { case showDetail(Movie) }
     let api: MovieAPI
 
@@ -81,9 +88,10 @@ import Testing
     func handle(_ intent: Intent, state: State) -> Effect<Result, Event> {
       switch intent {
       case .search(let query):
-        return .merge(.result(.started(query)),
-                      .task { .found(try await api.search(query)) }
-                        .cancellable(id: "search", cancelInFlight: true))
+        return .merge(
+          .result(.started(query)),
+          .task { .found(try await api.search(query)) }
+            .cancellable(id: "search", cancelInFlight: true))
       case .open(let movie):
         return .event(.showDetail(movie))
       }
@@ -98,7 +106,8 @@ import Testing
   }
 
   @Test func theHandleExampleSearchesAndOpens() async throws {
-    let store = TestStore(initialState: SearchFeature.State(), feature: SearchFeature(api: MovieAPI()))
+    let store = TestStore(
+      initialState: SearchFeature.State(), feature: SearchFeature(api: MovieAPI()))
     store.send(.search("Up"))
     await store.receive(.found([Movie(title: "Up")]), timeout: .seconds(300)) {
       $0.movies = [Movie(title: "Up")]
@@ -111,13 +120,14 @@ import Testing
   @Test func stopwatchTest() {
     let scheduler = TestScheduler(initialClock: 0)
     // snippet: readme-teststore
-    let store = TestStore(initialState: Stopwatch.State(), feature: Stopwatch(scheduler: scheduler),
-                          scheduler: scheduler)
+    let store = TestStore(
+      initialState: Stopwatch.State(), feature: Stopwatch(scheduler: scheduler),
+      scheduler: scheduler)
     store.send(.start) { $0.isRunning = true }
     store.advance(by: 10)
     store.receive(.tick) { $0.seconds = 1 }
     store.send(.stop) { $0.isRunning = false }
-    store.finish()   // fails on unasserted changes, results, events, or effects still running
+    store.finish()  // fails on unasserted changes, results, events, or effects still running
     // end snippet
   }
 
@@ -141,15 +151,17 @@ import Testing
   @Test func traits() {
     var printed: [String] = []
     func print(_ item: Any) { printed.append("\(item)") }
-    let api = UserAPI(), bag = DisposeBag(), relay = PublishRelay<Int>()
+    let api = UserAPI()
+    let bag = DisposeBag()
+    let relay = PublishRelay<Int>()
     let source = Observable<[Int]>.error(RxError.noElements)
     // snippet: readme-traits
     api.user(id: 7)
       .subscribe(onSuccess: { print($0.name) }, onFailure: { print($0) })
       .disposed(by: bag)
 
-    let one = Observable.of(1, 2).asSingle()    // fails with RxError.moreThanOneElement
-    let numbers = relay.asInfallible()          // relays never fail
+    let one = Observable.of(1, 2).asSingle()  // fails with RxError.moreThanOneElement
+    let numbers = relay.asInfallible()  // relays never fail
     let lists = source.asInfallible(onErrorJustReturn: [])
     // end snippet
     #expect(printed == ["Ada"])
@@ -168,9 +180,10 @@ import Testing
     struct Database { func save() async throws {} }
     let db = Database()
     // snippet: readme-async
-    for try await state in store.states.values { render(state) }   // ends on completion, throws the error
-    let user = try await api.user(id: 7).value                      // Maybe → value?; Completable → Void
-    let rx = someAsyncSequence.asObservable()                       // disposing cancels the task
+    // Ends on completion, throws the error.
+    for try await state in store.states.values { render(state) }
+    let user = try await api.user(id: 7).value  // Maybe → value?; Completable → Void
+    let rx = someAsyncSequence.asObservable()  // disposing cancels the task
     let save = Completable.async { try await db.save() }
     // end snippet
     _ = (user, rx, save)
@@ -193,8 +206,11 @@ struct Stopwatch: Feature {
   func handle(_ intent: Intent, state: State) -> Effect<Intent, Event> {
     switch intent {
     case .start:
-      let ticks = Observable<Int>.interval(.seconds(10), scheduler: scheduler).map { _ in Intent.tick }
-      return .merge(.result(.start), Effect.observable(ticks).cancellable(id: "timer", cancelInFlight: true))
+      let ticks = Observable<Int>.interval(.seconds(10), scheduler: scheduler).map { _ in
+        Intent.tick
+      }
+      return .merge(
+        .result(.start), Effect.observable(ticks).cancellable(id: "timer", cancelInFlight: true))
     case .stop:
       return .merge(.cancel(id: "timer"), .result(.stop))
     case .tick:
@@ -243,7 +259,7 @@ struct Ticker: Feature {
   }
   enum Intent: Equatable { case increment, startStop, tick }
 
-  let scheduler: any SchedulerType   // MainScheduler.instance in the app, a TestScheduler in tests
+  let scheduler: any SchedulerType  // MainScheduler.instance in the app, a TestScheduler in tests
 
   // Side effects: what an intent starts. Here `startStop` starts or cancels a one-second timer.
   func handle(_ intent: Intent, state: State) -> Effect<Intent, Never> {
@@ -273,11 +289,11 @@ struct Ticker: Feature {
 
 // snippet: readme-first-view
 @MainActor
-final class TickerModel {   // a SwiftUI view holds the ViewStore the same way, in @State
+final class TickerModel {  // a SwiftUI view holds the ViewStore the same way, in @State
   let viewStore = ViewStore(
     Store(initialState: Ticker.State(), feature: Ticker(scheduler: MainScheduler.instance)))
 
-  var title: String { "Count: \(viewStore.count)" }   // re-rendered only when `count` changes
+  var title: String { "Count: \(viewStore.count)" }  // re-rendered only when `count` changes
   var button: String { viewStore.isTicking ? "Stop" : "Start" }
   func plusTapped() { viewStore.send(.increment) }
   func startStopTapped() { viewStore.send(.startStop) }
@@ -288,22 +304,23 @@ final class TickerModel {   // a SwiftUI view holds the ViewStore the same way, 
   @Test func theTickerCountsOnVirtualTime() {
     // snippet: readme-first-test
     let scheduler = TestScheduler(initialClock: 0)
-    let store = TestStore(initialState: Ticker.State(), feature: Ticker(scheduler: scheduler),
-                          scheduler: scheduler)
+    let store = TestStore(
+      initialState: Ticker.State(), feature: Ticker(scheduler: scheduler),
+      scheduler: scheduler)
     store.send(.increment) { $0.count = 1 }
     store.send(.startStop) { $0.isTicking = true }
-    store.advance(by: 2)                      // two virtual seconds, at once
+    store.advance(by: 2)  // two virtual seconds, at once
     store.receive(.tick) { $0.count = 2 }
     store.receive(.tick) { $0.count = 3 }
     store.send(.startStop) { $0.isTicking = false }
-    store.finish()   // fails on unasserted changes, results, or effects still running
+    store.finish()  // fails on unasserted changes, results, or effects still running
     // end snippet
   }
 
   @MainActor @Test func theTickerModelShowsTheCount() {
     let model = TickerModel()
     #expect(model.title == "Count: 0" && model.button == "Start")
-    model.plusTapped()   // handled synchronously on the main actor: applied before `send` returns
+    model.plusTapped()  // handled synchronously on the main actor: applied before `send` returns
     #expect(model.title == "Count: 1")
     model.startStopTapped()
     #expect(model.button == "Stop")
@@ -317,24 +334,24 @@ final class TickerModel {   // a SwiftUI view holds the ViewStore the same way, 
 final class CounterModel {
   let viewStore = ViewStore(Store(initialState: Counter.State(), feature: Counter()))
 
-  var title: String { "Count: \(viewStore.count)" }   // Observation tracks `count` only
+  var title: String { "Count: \(viewStore.count)" }  // Observation tracks `count` only
   func plusTapped() { viewStore.send(.increment) }
 }
 // end snippet
 
 // snippet: readme-uikit
-final class Label { var text = "" }   // stands in for a UILabel
+final class Label { var text = "" }  // stands in for a UILabel
 
 @MainActor
 final class CounterController {
   let store = Store(initialState: Counter.State(), feature: Counter())
   let countLabel = Label()
-  let plusTaps = PublishRelay<Void>()   // a button's taps
+  let plusTaps = PublishRelay<Void>()  // a button's taps
   let bag = DisposeBag()
 
   func bind() {
     store.states
-      .asDriver(onErrorJustReturn: Counter.State())   // main thread, shared, never fails
+      .asDriver(onErrorJustReturn: Counter.State())  // main thread, shared, never fails
       .map { "Count: \($0.count)" }
       .drive(Binder(countLabel) { label, text in label.text = text })
       .disposed(by: bag)

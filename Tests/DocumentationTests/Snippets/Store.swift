@@ -67,13 +67,14 @@ import Testing
   @Test func recordAndReplay() throws {
     // snippet: store-record-replay
     var lines: [String] = []
-    let store = Store(initialState: Counter.State(), feature: Counter(),
-                      middleware: [.recordingIntents { lines.append($0) }])   // {"increment":{}}
+    let store = Store(
+      initialState: Counter.State(), feature: Counter(),
+      middleware: [.recordingIntents { lines.append($0) }])  // {"increment":{}}
     store.send(.increment)
     store.send(.increment)
 
     let copy = Store(initialState: Counter.State(), feature: Counter())
-    try copy.replay(jsonLines: lines.joined(separator: "\n"))                // same states
+    try copy.replay(jsonLines: lines.joined(separator: "\n"))  // same states
     // end snippet
     #expect(lines == [#"{"increment":{}}"#, #"{"increment":{}}"#])
     #expect(copy.state == store.state)
@@ -82,33 +83,37 @@ import Testing
   @Test func testStore() {
     // snippet: store-teststore
     let scheduler = TestScheduler(initialClock: 0)
-    let store = TestStore(initialState: Stopwatch.State(),
-                          feature: Stopwatch(scheduler: scheduler), scheduler: scheduler)
-    store.send(.start) { $0.isRunning = true }        // state after handling the intent
-    store.advance(by: 10)                             // virtual time: the effect ticks
-    store.receive(.tick) { $0.seconds = 1 }           // each effect result, in order
+    let store = TestStore(
+      initialState: Stopwatch.State(),
+      feature: Stopwatch(scheduler: scheduler), scheduler: scheduler)
+    store.send(.start) { $0.isRunning = true }  // state after handling the intent
+    store.advance(by: 10)  // virtual time: the effect ticks
+    store.receive(.tick) { $0.seconds = 1 }  // each effect result, in order
     store.send(.announce)
-    store.receiveEvent(.announced(1))                 // each one-off event
+    store.receiveEvent(.announced(1))  // each one-off event
     store.send(.stop) { $0.isRunning = false }
-    store.finish()                                    // nothing unasserted, no effect running
+    store.finish()  // nothing unasserted, no effect running
     // end snippet
   }
 
   @Test func movieSearchOnVirtualTime() async {
     // snippet: store-movie-search-test
-    let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)   // a tick is a millisecond
+    let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)  // a tick is a millisecond
     let search: @Sendable (String) async throws -> [String] = { query in
       if query == "offline" { throw MovieSearch.Offline() }
       return ["\(query) 1", "\(query) 2"]
     }
-    let store = TestStore(initialState: MovieSearch.State.idle,
-                          feature: MovieSearch(search: search, scheduler: scheduler),
-                          scheduler: scheduler)
+    let store = TestStore(
+      initialState: MovieSearch.State.idle,
+      feature: MovieSearch(search: search, scheduler: scheduler),
+      scheduler: scheduler)
     store.send(.queryChanged("ali")) { $0 = .loading(query: "ali") }
     store.advance(by: 100)
-    store.send(.queryChanged("alien")) { $0 = .loading(query: "alien") }   // "ali" never runs
+    store.send(.queryChanged("alien")) { $0 = .loading(query: "alien") }  // "ali" never runs
     store.advance(by: 300)
-    await store.receive(.found(query: "alien", movies: ["alien 1", "alien 2"]), timeout: .seconds(300)) {
+    await store.receive(
+      .found(query: "alien", movies: ["alien 1", "alien 2"]), timeout: .seconds(300)
+    ) {
       $0 = .loaded(["alien 1", "alien 2"])
     }
     store.send(.open("alien 1"))
@@ -123,32 +128,49 @@ import Testing
 
 // snippet: store-movie-search
 struct MovieSearch: Feature {
-  enum State: Equatable { case idle, loading(query: String), loaded([String]), empty(query: String), error(String) }
-  enum Intent { case queryChanged(String), clear, open(String) }
-  enum Result: Equatable { case started(String), found(query: String, movies: [String]), failed(String), cleared }
+  enum State: Equatable {
+    case idle
+    case loading(query: String)
+    case loaded([String])
+    case empty(query: String)
+    case error(String)
+  }
+  enum Intent {
+    case queryChanged(String)
+    case clear
+    case open(String)
+  }
+  enum Result: Equatable {
+    case started(String)
+    case found(query: String, movies: [String])
+    case failed(String)
+    case cleared
+  }
   enum Event: Equatable { case showDetail(String) }
   struct SearchID: Hashable, Sendable {}
 
-  var search: @Sendable (String) async throws -> [String]   // the API, injected
-  var scheduler: any SchedulerType                            // real time in the app, virtual in tests
+  var search: @Sendable (String) async throws -> [String]  // the API, injected
+  var scheduler: any SchedulerType  // real time in the app, virtual in tests
 
   func handle(_ intent: Intent, state: State) -> Effect<Result, Event> {
     switch intent {
     case .queryChanged(let query):
       let search = self.search
       return .merge(
-        .result(.started(query)),                                           // loading, at once
+        .result(.started(query)),  // loading, at once
         .task { .found(query: query, movies: try await search(query)) }
-          .debounce(id: SearchID(), for: .milliseconds(300), scheduler: scheduler))  // latest query wins
+          // The latest query wins.
+          .debounce(id: SearchID(), for: .milliseconds(300), scheduler: scheduler))
     case .clear: return .merge(.cancel(id: SearchID()), .result(.cleared))
-    case .open(let movie): return .event(.showDetail(movie))                      // navigation: an event
+    case .open(let movie): return .event(.showDetail(movie))  // navigation: an event
     }
   }
 
   func reduce(_ state: State, _ result: Result) -> State {
     switch result {
     case .started(let query): return .loading(query: query)
-    case .found(let query, let movies): return movies.isEmpty ? .empty(query: query) : .loaded(movies)
+    case .found(let query, let movies):
+      return movies.isEmpty ? .empty(query: query) : .loaded(movies)
     case .failed(let message): return .error(message)
     case .cleared: return .idle
     }

@@ -49,10 +49,11 @@ struct Metronome: Feature {
 
 @Test func metronomeBeatsOnVirtualTime() async {
   let scheduler = TestScheduler(initialClock: 0)
-  let store = TestStore(initialState: Metronome.State(), feature: Metronome(scheduler: scheduler),
-                        scheduler: scheduler)
+  let store = TestStore(
+    initialState: Metronome.State(), feature: Metronome(scheduler: scheduler),
+    scheduler: scheduler)
   store.send(.start)
-  await store.advanceSettling(by: 3)   // the task sleeps again after each beat before time moves on
+  await store.advanceSettling(by: 3)  // the task sleeps again after each beat before time moves on
   store.receive(.beat) { $0.beats = 1 }
   store.receive(.beat) { $0.beats = 2 }
   store.receive(.beat) { $0.beats = 3 }
@@ -67,7 +68,7 @@ struct Metronome: Feature {
   @Test func marbles() throws {
     // snippet: testing-marbles
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = try scheduler.createHotObservable("-a-^-b-c-|")          // b at 220, c at 240, | at 260
+    let xs = try scheduler.createHotObservable("-a-^-b-c-|")  // b at 220, c at 240, | at 260
     let res = scheduler.start { xs.map { $0.uppercased() } }
     #expect(res.events == (try Marbles.events("^-B-C-|")))
     #expect(xs.subscriptions == [try Marbles.subscription("^-----!")])  // Subscription(200, 260)
@@ -80,7 +81,8 @@ struct Metronome: Feature {
     // end snippet
     let later = TestScheduler(initialClock: 0)
     let cold = try later.createColdObservable("-a-(b|)", values: ["a": 1, "b": 2])
-    #expect(later.start { cold.asObservable() }.events == [.next(210, 1), .next(230, 2), .completed(230)])
+    #expect(
+      later.start { cold.asObservable() }.events == [.next(210, 1), .next(230, 2), .completed(230)])
     _ = numbers
     #expect(failing == [.next(220, 1), .error(240, MyError.offline)])
   }
@@ -90,7 +92,7 @@ struct Metronome: Feature {
     let scheduler = TestScheduler(initialClock: 0)
     let xs = try scheduler.createHotObservable("-a-^-b-c-|")
     let res = scheduler.start { xs.map { $0.uppercased() } }
-    assertMarbles(res.events, "^-B-C-|")              // on a mismatch: both diagrams, aligned
+    assertMarbles(res.events, "^-B-C-|")  // on a mismatch: both diagrams, aligned
     #expect(Marbles.diagram(res.events) == "^-B-C-|")  // recorded events drawn as a diagram
     // end snippet
   }
@@ -108,7 +110,8 @@ struct Metronome: Feature {
     let scheduler = TestScheduler(initialClock: 0)
     let intents = PublishRelay<Intent>()
     let states = scheduler.createObserver(State.self)
-    let subscription = store(intents: intents.asObservable(), scheduler: scheduler).subscribe(states)
+    let subscription = store(intents: intents.asObservable(), scheduler: scheduler).subscribe(
+      states)
     scheduler.scheduleAt(210) { intents.accept(.next) }
     scheduler.scheduleAt(300) { subscription.dispose() }
     scheduler.start()

@@ -36,11 +36,14 @@ import Testing
   @Test func emptyIntentListsAndItemsAreUsageErrors() {
     #expect(
       usageError(["--intents", ""])
-        == "--intents: the list is empty; expected next, previous, select, dismiss, quit (or n, p, s, d, q)")
+        == "--intents: the list is empty; expected next, previous, select, dismiss, quit (or n, p, s, d, q)"
+    )
     #expect(
-      usageError(["--intents", "n,,s"]) == "--intents: item 2 is empty (two commas, or a comma at an end)")
+      usageError(["--intents", "n,,s"])
+        == "--intents: item 2 is empty (two commas, or a comma at an end)")
     #expect(
-      usageError(["--intents", "n,"]) == "--intents: item 2 is empty (two commas, or a comma at an end)")
+      usageError(["--intents", "n,"])
+        == "--intents: item 2 is empty (two commas, or a comma at an end)")
   }
 
   @Test func usageErrorsNameTheWord() {

@@ -1,11 +1,12 @@
+import Foundation
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import TestSupport
-import Testing
 
 /// Hostile and odd inputs end with a documented exit code and a short message, at once; never a
 /// crash, a hang or unbounded memory.
@@ -32,12 +33,26 @@ import Testing
     let fifo = directory.appendingPathComponent("fifo").path
     #expect(mkfifo(fifo, 0o600) == 0)
     let cases: [([String], String)] = [
-      (["--heroes", "/dev/zero"], "hero-selector: cannot read roster '/dev/zero': not a regular file\n"),
-      (["--heroes", "/dev/urandom"], "hero-selector: cannot read roster '/dev/urandom': not a regular file\n"),
+      (
+        ["--heroes", "/dev/zero"],
+        "hero-selector: cannot read roster '/dev/zero': not a regular file\n"
+      ),
+      (
+        ["--heroes", "/dev/urandom"],
+        "hero-selector: cannot read roster '/dev/urandom': not a regular file\n"
+      ),
       (["--heroes", fifo], "hero-selector: cannot read roster '\(fifo)': not a regular file\n"),
-      (["--heroes", directory.path], "hero-selector: cannot read roster '\(directory.path)': not a regular file\n"),
-      (["--replay", "/dev/zero"], "hero-selector: cannot read replay log '/dev/zero': not a regular file\n"),
-      (["--replay", fifo], "hero-selector: cannot read replay log '\(fifo)': not a regular file\n"),
+      (
+        ["--heroes", directory.path],
+        "hero-selector: cannot read roster '\(directory.path)': not a regular file\n"
+      ),
+      (
+        ["--replay", "/dev/zero"],
+        "hero-selector: cannot read replay log '/dev/zero': not a regular file\n"
+      ),
+      (
+        ["--replay", fifo], "hero-selector: cannot read replay log '\(fifo)': not a regular file\n"
+      ),
     ]
     for (arguments, message) in cases {
       let result = try heroSelector.run(arguments)
@@ -59,11 +74,13 @@ import Testing
     }
     let big = try heroSelector.run(["--heroes", roster])
     #expect(big.exitCode == 65)
-    #expect(big.stderr == "hero-selector: cannot read roster '\(roster)': larger than 134217728 bytes\n")
+    #expect(
+      big.stderr == "hero-selector: cannot read roster '\(roster)': larger than 134217728 bytes\n")
     #expect(big.stdout == "")
     let long = try heroSelector.run(["--replay", log])
     #expect(long.exitCode == 65)
-    #expect(long.stderr == "hero-selector: cannot read replay log '\(log)': larger than 16777216 bytes\n")
+    #expect(
+      long.stderr == "hero-selector: cannot read replay log '\(log)': larger than 16777216 bytes\n")
     #expect(long.stdout == "")
   }
 
@@ -72,15 +89,26 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let roster = directory.appendingPathComponent("heroes.json").path
     let cases = [
-      (#"[{"name":"\u001b[2J","speed":1,"power":1,"stamina":1}]"#, #"1:10: hero 1: name "\u{1B}[2J" contains the control character \u{1B}"#),
-      ("[\n {\"name\":\"a\\nb\",\"speed\":1,\"power\":1,\"stamina\":1}]", #"2:10: hero 1: name "a\n" + "b" contains"#),
-      (#"[{"name":"x\u0000","speed":1,"power":1,"stamina":1}]"#, #"1:10: hero 1: name "x\u{00}" contains the control character \u{00}"#),
+      (
+        #"[{"name":"\u001b[2J","speed":1,"power":1,"stamina":1}]"#,
+        #"1:10: hero 1: name "\u{1B}[2J" contains the control character \u{1B}"#
+      ),
+      (
+        "[\n {\"name\":\"a\\nb\",\"speed\":1,\"power\":1,\"stamina\":1}]",
+        #"2:10: hero 1: name "a\n" + "b" contains"#
+      ),
+      (
+        #"[{"name":"x\u0000","speed":1,"power":1,"stamina":1}]"#,
+        #"1:10: hero 1: name "x\u{00}" contains the control character \u{00}"#
+      ),
     ]
     for (json, message) in cases {
       try Data(json.utf8).write(to: URL(fileURLWithPath: roster))
       let result = try heroSelector.run(["--heroes", roster])
       #expect(result.exitCode == 65)
-      #expect(result.stderr.hasPrefix("hero-selector: \(roster):" + message.split(separator: "\"").first!))
+      #expect(
+        result.stderr.hasPrefix("hero-selector: \(roster):" + message.split(separator: "\"").first!)
+      )
       #expect(!result.stderr.contains("\u{1B}") && !result.stderr.dropLast().contains("\n"))
     }
   }
@@ -89,7 +117,8 @@ import Testing
     let directory = try heroSelector.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let log = directory.appendingPathComponent("log.jsonl").path
-    try Data("{\"intent\":\"next\"}\r\n{\"intent\":\"select\"}\r\n".utf8).write(to: URL(fileURLWithPath: log))
+    try Data("{\"intent\":\"next\"}\r\n{\"intent\":\"select\"}\r\n".utf8).write(
+      to: URL(fileURLWithPath: log))
     let crlf = try heroSelector.run(["--format", "json", "--replay", log])
     #expect(crlf.exitCode == 0)
     #expect(crlf.stdout.split(separator: "\n").count == 3)

@@ -202,8 +202,11 @@ private final class PseudoTerminal {
     defer { try? FileManager.default.removeItem(at: directory) }
     let roster = directory.appendingPathComponent("heroes.json").path
     let long = String(repeating: "N", count: 70)  // wraps to 2 rows in 50 columns
-    try Data(#"[{"name":"\#(long)","speed":1,"power":2,"stamina":3},{"name":"B","speed":1,"power":2,"stamina":3}]"#.utf8)
-      .write(to: URL(fileURLWithPath: roster))
+    try Data(
+      #"[{"name":"\#(long)","speed":1,"power":2,"stamina":3},{"name":"B","speed":1,"power":2,"stamina":3}]"#
+        .utf8
+    )
+    .write(to: URL(fileURLWithPath: roster))
     let terminal = try PseudoTerminal()
     terminal.setSize(columns: 50, rows: 40)
     let process = try launchWith(terminal, arguments: ["--heroes", roster])

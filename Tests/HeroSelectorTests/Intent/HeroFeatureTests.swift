@@ -25,11 +25,15 @@ import Testing
   }
 
   @Test func eachIntentIsReducedOnceAndOnlyChangesArePublished() {
-    let store = TestStore(initialState: HeroReducer(roster: .default).initialState, feature: HeroFeature(roster: .default))
+    let store = TestStore(
+      initialState: HeroReducer(roster: .default).initialState,
+      feature: HeroFeature(roster: .default))
     store.send(.next) { $0 = .presenting(heroes[1], previousAvailable: true, nextAvailable: true) }
     store.send(.select) { $0 = .selected(heroes[1]) }
     store.send(.next)  // blocked by the alert: reduced to the same state, nothing published
-    store.send(.dismiss) { $0 = .presenting(heroes[1], previousAvailable: true, nextAvailable: true) }
+    store.send(.dismiss) {
+      $0 = .presenting(heroes[1], previousAvailable: true, nextAvailable: true)
+    }
     store.finish()
   }
 

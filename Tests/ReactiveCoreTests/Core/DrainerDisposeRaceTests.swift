@@ -53,7 +53,10 @@ private func disposeRace(
   var random = SeededGenerator(seed: seed)
   // Per round: how many elements to wait for, then how long to spin, before disposing.
   let points = (0..<rounds).map { _ in
-    (wanted: Int.random(in: 0..<64, using: &random), spins: Int.random(in: 0..<2_000, using: &random))
+    (
+      wanted: Int.random(in: 0..<64, using: &random),
+      spins: Int.random(in: 0..<2_000, using: &random)
+    )
   }
   let finished = withWatchdog(sourceLocation: sourceLocation) {
     () -> Int in

@@ -13,7 +13,9 @@ import Testing
   @Test func aRelayBehindAsObservableAdoptsTheLeafAsItsEntry() {
     let relay = PublishRelay<Int>()
     let seen = Shared<[Int]>([])
-    let subscription = relay.asObservable().subscribe(onNext: { value in seen.mutate { $0.append(value) } })
+    let subscription = relay.asObservable().subscribe(onNext: { value in
+      seen.mutate { $0.append(value) }
+    })
     #expect(relay.hub.entries.count == 1)
     #expect(relay.hub.entries[0] === (subscription as AnyObject))
     relay.accept(1)

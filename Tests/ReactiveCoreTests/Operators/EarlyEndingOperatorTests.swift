@@ -5,7 +5,9 @@ import Testing
 /// `dematerialize`) stop an endless synchronous source, and forward nothing after their terminal
 /// event. Each body runs under a watchdog: a regression fails the test instead of hanging.
 @Suite struct EarlyEndingOperatorTests {
-  func events<Output: Sendable>(_ source: @escaping @Sendable () -> Observable<Output>) -> [Event<Output>]? {
+  func events<Output: Sendable>(_ source: @escaping @Sendable () -> Observable<Output>) -> [Event<
+    Output
+  >]? {
     withWatchdog(timeout: SynchronousGeneratorTests.hangTimeout) {
       let recorder = Recorder<Output>()
       _ = source().subscribe(recorder)

@@ -1,10 +1,11 @@
 import Dispatch
-#if canImport(Glibc)
-  import Glibc
-#endif
 import ReactiveCore
 import Synchronization
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 @Suite struct RelayTests {
   @Test func publishRelayDeliversToCurrentSubscribers() {

@@ -1,7 +1,7 @@
-@_exported import TestSupport
 import Dispatch
 import Foundation
 import Synchronization
+@_exported import TestSupport
 
 @testable import ReactiveCore
 

@@ -92,7 +92,8 @@ import Testing
       _ = Observable.of(1, 2, 3).ignoreElements().subscribe(onCompleted: {
         log.append("ignore done")
       })
-      _ = Observable<Never>.empty().asCompletable().subscribe(onCompleted: { log.append("as done") })
+      _ = Observable<Never>.empty().asCompletable().subscribe(onCompleted: { log.append("as done") }
+      )
       _ = Observable<Int>.error(TestError(id: 1)).ignoreElements()
         .subscribe(onError: { log.append("error \($0)") })
       _ = Observable.of(1).ignoreElements().asCompletable().asObservable()

@@ -1,8 +1,8 @@
 import AllocationCounter
 import Foundation
 import ReactiveMVI
-import Testing
 import TestSupport
+import Testing
 
 /// `PersistentArray` behaves as `Array` does (checked against an `Array` model under seeded random
 /// edits), keeps value semantics between copies, and copies O(log n) storage per change of a copy.
@@ -176,7 +176,8 @@ struct PersistentArrayCostTests {
     let thousand = bytesPerToggle(PersistentArray(Self.rows(1_000)))
     let large = bytesPerToggle(PersistentArray(Self.rows(100_000)))
     // 1,000 rows are three levels deep, 100,000 five.
-    #expect(large <= 2 * thousand, "\(large) bytes per toggle at 100,000 rows, \(thousand) at 1,000")
+    #expect(
+      large <= 2 * thousand, "\(large) bytes per toggle at 100,000 rows, \(thousand) at 1,000")
     // The same toggles on an Array copy every row: the measure tells the two apart.
     let array = bytesPerToggle(Self.rows(1_000))
     #expect(array >= 1_000 * Double(MemoryLayout<Row>.stride))
@@ -199,7 +200,8 @@ struct PersistentArrayCostTests {
   /// Bytes allocated per `toggle` intent of a store with a `states` subscriber that keeps the
   /// last state it received.
   func bytesPerIntent(rows: Int, intents: Int = 200) -> Double {
-    let store = Store(initialState: Rows.State(rows: PersistentArray(Self.rows(rows))), feature: Rows())
+    let store = Store(
+      initialState: Rows.State(rows: PersistentArray(Self.rows(rows))), feature: Rows())
     let last = LastState()
     let subscription = store.states.subscribe(onNext: { last.state = $0 })
     store.send(.toggle(0))

@@ -12,7 +12,10 @@ struct Saving: Feature {
     var saved: [Int] = []
   }
   enum Intent: Equatable { case increment }
-  enum Result: Equatable { case incremented, saved(Int) }
+  enum Result: Equatable {
+    case incremented
+    case saved(Int)
+  }
   enum Event: Equatable { case didSave(Int) }
 
   func handle(_ intent: Intent, state: State) -> Effect<Result, Event> { .result(.incremented) }
@@ -41,12 +44,22 @@ struct Shelf: Feature {
     var detail: Saving.State?
   }
   enum Intent: Equatable {
-    case single(Saving.Intent), row(id: Int, Saving.Intent), detail(Saving.Intent), open, close
+    case single(Saving.Intent)
+    case row(id: Int, Saving.Intent)
+    case detail(Saving.Intent)
+    case open, close
   }
   enum Result: Equatable {
-    case single(Saving.Result), row(id: Int, Saving.Result), detail(Saving.Result), open, close
+    case single(Saving.Result)
+    case row(id: Int, Saving.Result)
+    case detail(Saving.Result)
+    case open, close
   }
-  enum Event: Equatable { case single(Saving.Event), row(id: Int, Saving.Event), detail(Saving.Event) }
+  enum Event: Equatable {
+    case single(Saving.Event)
+    case row(id: Int, Saving.Event)
+    case detail(Saving.Event)
+  }
 
   static let single = ChildFeature<Shelf, Saving>(
     Saving(), state: \.single, intent: Intent.single, result: Result.single, event: Event.single)
@@ -56,7 +69,8 @@ struct Shelf: Feature {
     Saving(), state: \.detail, intent: Intent.detail, result: Result.detail, event: Event.detail)
 
   func handle(_ intent: Intent, state: State) -> Effect<Result, Event> {
-    if let effect = Self.single.handle(intent, state: state) ?? Self.rows.handle(intent, state: state)
+    if let effect = Self.single.handle(intent, state: state) ?? Self.rows.handle(
+      intent, state: state)
       ?? Self.detail.handle(intent, state: state)
     {
       return effect
@@ -92,7 +106,9 @@ struct Shelf: Feature {
     let store = Store(initialState: Shelf.State(), feature: Shelf())
     var events: [Shelf.Event] = []
     let bag = DisposeBag()
-    init() { store.events.subscribe(onNext: { [unowned self] in events.append($0) }).disposed(by: bag) }
+    init() {
+      store.events.subscribe(onNext: { [unowned self] in events.append($0) }).disposed(by: bag)
+    }
   }
 
   func isNone(_ effect: Effect<Shelf.Result, Shelf.Event>?) -> Bool {
@@ -111,7 +127,10 @@ struct Shelf: Feature {
     let harness = Harness()
     harness.store.send(.row(id: 2, .increment))
     harness.store.send(.row(id: 2, .increment))
-    #expect(harness.store.state.rows == [Saving.State(id: 1), Saving.State(id: 2, count: 2, saved: [1, 2])])
+    #expect(
+      harness.store.state.rows == [
+        Saving.State(id: 1), Saving.State(id: 2, count: 2, saved: [1, 2]),
+      ])
     #expect(harness.events == [.row(id: 2, .didSave(1)), .row(id: 2, .didSave(2))])
     #expect(harness.store.state.single == Saving.State())
   }

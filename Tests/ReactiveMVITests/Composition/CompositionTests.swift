@@ -12,7 +12,10 @@ struct Row: Feature {
   }
 
   enum Intent: Equatable { case toggle, load }
-  enum Result: Equatable { case toggled, loaded(String) }
+  enum Result: Equatable {
+    case toggled
+    case loaded(String)
+  }
   enum Event: Equatable { case toggled(Bool) }
 
   let scheduler: any SchedulerType
@@ -114,7 +117,8 @@ struct List: Feature {
 @Suite struct CompositionTests {
   @Test func childIntentsResultsAndEventsGoThroughTheParent() {
     let scheduler = TestScheduler(initialClock: 0)
-    let store = TestStore(initialState: List.State(), feature: List(scheduler: scheduler), scheduler: scheduler)
+    let store = TestStore(
+      initialState: List.State(), feature: List(scheduler: scheduler), scheduler: scheduler)
     store.send(.row(id: 2, .toggle)) { $0.rows[1].isDone = true }
     store.receiveEvent(.row(id: 2, .toggled(true)))
     store.send(.counter(.increment)) { $0.counter.count = 1 }
@@ -124,7 +128,8 @@ struct List: Feature {
 
   @Test func rowEffectsAreCancelledPerRow() {
     let scheduler = TestScheduler(initialClock: 0)
-    let store = TestStore(initialState: List.State(), feature: List(scheduler: scheduler), scheduler: scheduler)
+    let store = TestStore(
+      initialState: List.State(), feature: List(scheduler: scheduler), scheduler: scheduler)
     store.send(.row(id: 1, .load))
     store.send(.row(id: 2, .load))  // same effect id, other row: row 1's load goes on
     store.advance(by: 2)
@@ -138,7 +143,8 @@ struct List: Feature {
 
   @Test func anOptionalChildIgnoresIntentsWhileAbsent() {
     let scheduler = TestScheduler(initialClock: 0)
-    let store = TestStore(initialState: List.State(), feature: List(scheduler: scheduler), scheduler: scheduler)
+    let store = TestStore(
+      initialState: List.State(), feature: List(scheduler: scheduler), scheduler: scheduler)
     store.send(.selected(.toggle))  // nothing selected: ignored
     store.send(.select(1)) { $0.selected = Row.State(id: 1) }
     store.send(.selected(.toggle)) { $0.selected?.isDone = true }
@@ -164,7 +170,8 @@ struct List: Feature {
       #expect(seen.values == [false, true, true, false])  // one child state per parent state
       #expect(row.state.isDone == false)
       #expect(counter.state == 1)
-      let nested = counter.scope(state: { $0 * 10 }, intent: { (_: Void) in Counter.Intent.increment })
+      let nested = counter.scope(
+        state: { $0 * 10 }, intent: { (_: Void) in Counter.Intent.increment })
       nested.send(())
       #expect(nested.state == 20)
       subscription.dispose()
@@ -173,9 +180,11 @@ struct List: Feature {
   }
 
   @Test func scopedSendsFromManyThreadsKeepOneOrder() {
-    let store = Store(initialState: List.State(), feature: List(scheduler: TestScheduler(initialClock: 0)))
+    let store = Store(
+      initialState: List.State(), feature: List(scheduler: TestScheduler(initialClock: 0)))
     let counter = store.scope(state: \.counter.count, intent: List.Intent.counter)
-    let seenByParent = Collected<Int>(), seenByChild = Collected<Int>()
+    let seenByParent = Collected<Int>()
+    let seenByChild = Collected<Int>()
     let a = store.states.map(\.counter.count).subscribe(onNext: seenByParent.append)
     let b = counter.states.subscribe(onNext: seenByChild.append)
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
@@ -216,7 +225,8 @@ struct List: Feature {
 
   @Test func mappedErrorMappingsAndCancellationIdsSurvive() {
     let scheduler = TestScheduler(initialClock: 0)
-    let store = TestStore(initialState: 0, feature: Failing(scheduler: scheduler), scheduler: scheduler)
+    let store = TestStore(
+      initialState: 0, feature: Failing(scheduler: scheduler), scheduler: scheduler)
     store.send(.start)
     store.send(.cancel)  // the mapped effect kept its id
     store.advance(by: 10)

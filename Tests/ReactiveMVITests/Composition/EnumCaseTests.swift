@@ -5,10 +5,19 @@ import Testing
 @testable import ReactiveMVI
 
 @Suite struct EnumCaseTests {
-  enum Payload: Equatable { case a, b(Int) }
+  enum Payload: Equatable {
+    case a
+    case b(Int)
+  }
   indirect enum Intent: Equatable {
-    case first(Payload), second(Payload), labelled(value: Payload), bare, nested(Intent)
-    case row(id: Int, Payload), unlabelledRow(String, Payload), otherRow(id: Int, Payload)
+    case first(Payload)
+    case second(Payload)
+    case labelled(value: Payload)
+    case bare
+    case nested(Intent)
+    case row(id: Int, Payload)
+    case unlabelledRow(String, Payload)
+    case otherRow(id: Int, Payload)
   }
 
   @Test func extractsThePayloadOfItsCaseOnly() {

@@ -22,7 +22,10 @@ struct LongList: Feature {
   struct State: Equatable, Sendable {
     var rows = PersistentArray((1...10_000).map { Row.State(id: $0) })
   }
-  enum Intent: Equatable, Sendable { case row(id: Int, Row.Intent), remove(id: Int) }
+  enum Intent: Equatable, Sendable {
+    case row(id: Int, Row.Intent)
+    case remove(id: Int)
+  }
 
   static let rows = ChildFeatures<LongList, Row, Int>(Row(), state: \.rows, intent: Intent.row)
 

@@ -5,9 +5,15 @@ import Testing
 /// Saves the list after every change, from the state after the change, and counts saves with a
 /// synchronous result (to show the order).
 struct SavingList: Feature {
-  struct State: Equatable { var items: [String] = []; var saved: [[String]] = [] }
+  struct State: Equatable {
+    var items: [String] = []
+    var saved: [[String]] = []
+  }
   enum Intent: Equatable { case add(String) }
-  enum Result: Equatable { case added(String), saved([String]) }
+  enum Result: Equatable {
+    case added(String)
+    case saved([String])
+  }
 
   func handle(_ intent: Intent, state: State) -> Effect<Result, Never> {
     guard case .add(let item) = intent else { return .none }

@@ -6,9 +6,22 @@ import Testing
 
 /// Search as you type: debounced, the latest query wins.
 struct Search: Feature {
-  struct State: Equatable { var query = ""; var results: [String] = []; var searches = 0 }
-  enum Intent: Equatable { case type(String), tap(Int), ping }
-  enum Result: Equatable { case typed(String), found([String]), tapped(Int), pong }
+  struct State: Equatable {
+    var query = ""
+    var results: [String] = []
+    var searches = 0
+  }
+  enum Intent: Equatable {
+    case type(String)
+    case tap(Int)
+    case ping
+  }
+  enum Result: Equatable {
+    case typed(String)
+    case found([String])
+    case tapped(Int)
+    case pong
+  }
 
   let scheduler: any SchedulerType
 
@@ -20,7 +33,9 @@ struct Search: Feature {
         Effect.observable(Observable.just(Result.found([query.uppercased()])))
           .debounce(id: "search", for: .milliseconds(300), scheduler: scheduler))
     case .tap(let n):
-      return Effect.result(.tapped(n)).throttle(id: ThrottleID(scheduler: ObjectIdentifier(scheduler as AnyObject)), for: .seconds(1), scheduler: scheduler)
+      return Effect.result(.tapped(n)).throttle(
+        id: ThrottleID(scheduler: ObjectIdentifier(scheduler as AnyObject)), for: .seconds(1),
+        scheduler: scheduler)
     case .ping:
       return Effect.result(.pong).delay(for: .milliseconds(500), scheduler: scheduler)
     }
@@ -32,7 +47,9 @@ struct Search: Feature {
     var state = state
     switch result {
     case .typed(let query): state.query = query
-    case .found(let results): state.results = results; state.searches += 1
+    case .found(let results):
+      state.results = results
+      state.searches += 1
     case .tapped(let n): state.results.append("tap \(n)")
     case .pong: state.results.append("pong")
     }
@@ -45,7 +62,8 @@ struct Search: Feature {
   let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
 
   @Test func debounceRunsOnlyTheLatestAfterTheQuietTime() {
-    let store = TestStore(initialState: Search.State(), feature: Search(scheduler: scheduler), scheduler: scheduler)
+    let store = TestStore(
+      initialState: Search.State(), feature: Search(scheduler: scheduler), scheduler: scheduler)
     store.send(.type("s")) { $0.query = "s" }
     store.advance(by: 200)
     store.send(.type("sw")) { $0.query = "sw" }
@@ -60,7 +78,8 @@ struct Search: Feature {
   }
 
   @Test func throttleRunsTheFirstAtOnceAndTheLatestAtTheEndOfTheWindow() {
-    let store = TestStore(initialState: Search.State(), feature: Search(scheduler: scheduler), scheduler: scheduler)
+    let store = TestStore(
+      initialState: Search.State(), feature: Search(scheduler: scheduler), scheduler: scheduler)
     store.send(.tap(1)) { $0.results = ["tap 1"] }
     store.advance(by: 100)
     store.send(.tap(2))
@@ -75,7 +94,8 @@ struct Search: Feature {
   }
 
   @Test func delayDeliversSynchronousOutputsLater() {
-    let store = TestStore(initialState: Search.State(), feature: Search(scheduler: scheduler), scheduler: scheduler)
+    let store = TestStore(
+      initialState: Search.State(), feature: Search(scheduler: scheduler), scheduler: scheduler)
     store.send(.ping)
     store.advance(by: 499)
     store.advance(by: 1)
@@ -138,7 +158,8 @@ struct Ticker: Feature {
 
   @Test func asyncEffectsSleepOnVirtualTime() async {
     let scheduler = TestScheduler(initialClock: 0)
-    let store = TestStore(initialState: Ticker.State(), feature: Ticker(scheduler: scheduler), scheduler: scheduler)
+    let store = TestStore(
+      initialState: Ticker.State(), feature: Ticker(scheduler: scheduler), scheduler: scheduler)
     store.send(.start)
     await store.receiveEvent(.started, timeout: localDeadline)
     await waitForSleep(scheduler)

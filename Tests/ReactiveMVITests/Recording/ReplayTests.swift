@@ -29,7 +29,10 @@ import Testing
     let store = Store(initialState: Counter.State(), feature: Counter())
     try store.replay(jsonLines: "{\"increment\":{}}\r\n{\"increment\":{}}\r\n")
     #expect(store.state.count == 2)
-    #expect(try IntentLog.intents(Counter.Intent.self, fromJSONLines: "{\"decrement\":{}}\r\n\r\n") == [.decrement])
+    #expect(
+      try IntentLog.intents(Counter.Intent.self, fromJSONLines: "{\"decrement\":{}}\r\n\r\n") == [
+        .decrement
+      ])
   }
 
   @Test func aBadLineIsReportedWithItsNumberAndNothingIsSent() {

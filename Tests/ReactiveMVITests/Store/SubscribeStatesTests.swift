@@ -41,13 +41,15 @@ import Testing
   func aSendFromInsideOnNextIsQueuedAfterTheDelivery(path: Path) {
     let store = Store(initialState: Twin.State(), feature: Twin())
     let seen = Collected<Int>()
-    let subscription = path.subscribe(store, { state in
-      seen.append(state.count)
-      if state.count == 1 {
-        store.send(1)
-        #expect(store.state.count == 1)  // not handled re-entrantly
-      }
-    })
+    let subscription = path.subscribe(
+      store,
+      { state in
+        seen.append(state.count)
+        if state.count == 1 {
+          store.send(1)
+          #expect(store.state.count == 1)  // not handled re-entrantly
+        }
+      })
     store.send(1)
     subscription.dispose()
     #expect(seen.values == [0, 1, 2])
@@ -62,11 +64,13 @@ import Testing
     do {
       let token = Token()
       weakToken = token
-      subscription.value = path.subscribe(store, { state in
-        _ = token
-        seen.append(state.count)
-        if state.count == 1 { subscription.value?.dispose() }
-      })
+      subscription.value = path.subscribe(
+        store,
+        { state in
+          _ = token
+          seen.append(state.count)
+          if state.count == 1 { subscription.value?.dispose() }
+        })
     }
     store.send(1)
     store.send(1)
@@ -80,9 +84,11 @@ import Testing
     let store = Store(initialState: Twin.State(), feature: Twin())
     let callback = BlockingCallback()
     let subscription = Shared<Disposable?>(
-      path.subscribe(store, { state in
-        if state.count == 1 { callback.run() }
-      }))
+      path.subscribe(
+        store,
+        { state in
+          if state.count == 1 { callback.run() }
+        }))
     let seen = callback.disposeWhileRunning(
       start: { store.send(1) }, dispose: { subscription.value?.dispose() },
       isClosed: { (subscription.value as? Cancelable)?.isDisposed == true })

@@ -127,4 +127,3 @@ struct Remote: Feature {
     return state
   }
 }
-

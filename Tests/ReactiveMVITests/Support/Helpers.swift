@@ -1,5 +1,5 @@
-import Testing
 @_exported import TestSupport
+import Testing
 
 @testable import ReactiveCore
 
@@ -11,4 +11,3 @@ final class Collected<Element>: @unchecked Sendable {  // guarded by `lock`
   func append(_ element: Element) { lock.withLock { storage.append(element) } }
   var values: [Element] { lock.withLock { storage } }
 }
-

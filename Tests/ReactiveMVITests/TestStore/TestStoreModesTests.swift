@@ -4,10 +4,24 @@ import Testing
 
 /// A profile with nested state, for diffs.
 struct Directory: Feature {
-  struct Address: Equatable { var city: String; var zip: String }
-  struct Person: Equatable { var name: String; var address: Address; var tags: [String] }
-  struct State: Equatable { var people: [Person]; var selected: Int? }
-  enum Intent: Equatable { case move(Int, String), tag(Int, String), select(Int?) }
+  struct Address: Equatable {
+    var city: String
+    var zip: String
+  }
+  struct Person: Equatable {
+    var name: String
+    var address: Address
+    var tags: [String]
+  }
+  struct State: Equatable {
+    var people: [Person]
+    var selected: Int?
+  }
+  enum Intent: Equatable {
+    case move(Int, String)
+    case tag(Int, String)
+    case select(Int?)
+  }
 
   func reduce(_ state: State, _ intent: Intent) -> State {
     var state = state
@@ -29,7 +43,8 @@ struct Directory: Feature {
 @Suite struct TestStoreModesTests {
   @Test func failuresShowNestedFieldPaths() {
     let failures = FailureLog()
-    let store = TestStore(initialState: Directory.initial, feature: Directory(), reporter: failures.reporter)
+    let store = TestStore(
+      initialState: Directory.initial, feature: Directory(), reporter: failures.reporter)
     store.send(.move(1, "Arlington")) { $0.people[1].address.city = "Boston" }
     store.send(.tag(0, "math"))
     store.send(.select(1))
@@ -80,7 +95,9 @@ struct Directory: Feature {
   @Test func receiveMatchingAndEventsWithoutEquatable() async {
     let store = TestStore(initialState: 0, feature: Unequatable())
     store.send(.go)
-    await store.receive(matching: { if case .value(let n) = $0 { n == 42 } else { false } }, timeout: localDeadline) {
+    await store.receive(
+      matching: { if case .value(let n) = $0 { n == 42 } else { false } }, timeout: localDeadline
+    ) {
       $0 = 42
     }
     store.receiveEvent(matching: { if case .note(let text) = $0 { text == "done" } else { false } })
@@ -104,7 +121,10 @@ struct Directory: Feature {
     store.advance(by: 5)
     store.receive(matching: { if case .value(let n) = $0 { n == 7 } else { false } })
     store.receiveEvent(matching: { _ in true })
-    #expect(failures.messages.values == ["TestStore (step 7, receive(a matching result), virtual time 10): expected to receive a matching result, received value(42)"])
+    #expect(
+      failures.messages.values == [
+        "TestStore (step 7, receive(a matching result), virtual time 10): expected to receive a matching result, received value(42)"
+      ])
     store.finish()
   }
 
@@ -120,7 +140,8 @@ struct Directory: Feature {
         send.event(.note("done"))
       }
       guard let scheduler else { return work }
-      return .merge(.result(.value(42)), .event(.note("done"))).delay(for: .seconds(5), scheduler: scheduler)
+      return .merge(.result(.value(42)), .event(.note("done"))).delay(
+        for: .seconds(5), scheduler: scheduler)
     }
     func reduce(_ state: Int, _ result: Result) -> Int {
       if case .value(let n) = result { return n }

@@ -17,7 +17,8 @@ private final class Label { var text = "" }
     // which rightly defers the adapter: a few attempts, each starting with the instance idle
     // (checked on the main actor, with no suspension before the sends). Before the fix, every
     // attempt failed: the binder's own work was queued on the instance.
-    var attempt = 0, appliedAtOnce = false
+    var attempt = 0
+    var appliedAtOnce = false
     while attempt < 5, !appliedAtOnce {
       attempt += 1
       let clock = ContinuousClock()

@@ -109,9 +109,11 @@ struct ViewStoreCoalescingTests {
     // Observation calls `onChange` inside the view store's will-set, before the new state is
     // stored: a send from there (the store is idle, so the main thread handles it at once) must
     // not be overwritten by the state being applied.
-    withObservationTracking({ _ = viewStore.log }, onChange: {
-      MainActor.assumeIsolated { viewStore.send(.increment) }
-    })
+    withObservationTracking(
+      { _ = viewStore.log },
+      onChange: {
+        MainActor.assumeIsolated { viewStore.send(.increment) }
+      })
     // Returns once the background send is done, so the store is idle when the block runs.
     #expect(sendFromBackgroundAndWait(viewStore.store, 1...1))
     while record.applied.count < 2 {

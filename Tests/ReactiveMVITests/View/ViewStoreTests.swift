@@ -55,9 +55,11 @@ func nextChange(_ read: @escaping () -> Void) async {
 final class ChangeFlag {
   private(set) var fired = false
   init(_ read: @escaping () -> Void) {
-    withObservationTracking(read, onChange: { [weak self] in
-      MainActor.assumeIsolated { self?.fired = true }
-    })
+    withObservationTracking(
+      read,
+      onChange: { [weak self] in
+        MainActor.assumeIsolated { self?.fired = true }
+      })
   }
 }
 

@@ -1,10 +1,10 @@
+import ReactiveMVI
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-import ReactiveMVI
 
 /// The `hero-selector` program: parses the command line, loads the roster, wires the intent to
 /// the render sink and feeds it intents from `--replay`, `--intents`, standard input or the
@@ -57,7 +57,8 @@ public struct HeroSelectorProgram: Sendable {
     // The intents' source first: a replay log is read and checked whole before anything is
     // drawn, so an invalid or missing log renders nothing.
     var source = try IntentSource(options: options, input: input)
-    let presenter = HeroPresenter(roster: roster, middleware: recorder.map { [$0.middleware] } ?? [])
+    let presenter = HeroPresenter(
+      roster: roster, middleware: recorder.map { [$0.middleware] } ?? [])
     let sink = StateSink(fd: output, format: options.format)
     let binding = presenter.bind(to: sink)
     defer { binding.dispose() }
@@ -89,7 +90,8 @@ struct IntentRecorder {
 
   /// The middleware that records into the file.
   var middleware: Middleware<HeroFeature> {
-    let path = self.path, failure = self.failure
+    let path = self.path
+    let failure = self.failure
     return .recordingIntents(to: { line in
       guard failure.error == nil else { return }
       do throws(FileIO.Failure) { try FileIO.append(line + "\n", to: path) } catch {
@@ -141,9 +143,11 @@ struct IntentSource {
     }
     var intents: [HeroIntent] = []
     // "\r\n" is one Character in Swift: split on both line ends, so CRLF logs read as LF ones.
-    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    let lines = text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     for (index, line) in lines.enumerated() {
-      if let intent = try HeroIntentLog.parse(line: String(line), location: "\(path):\(index + 1)") {
+      if let intent = try HeroIntentLog.parse(line: String(line), location: "\(path):\(index + 1)")
+      {
         intents.append(intent)
       }
     }
@@ -162,7 +166,8 @@ struct IntentSource {
       while let line = reader.nextLine() {
         position += 1
         guard case .line(let text) = line else {
-          throw .data("<stdin>:\(position): the line is longer than \(LineReader.maximumLength) bytes")
+          throw .data(
+            "<stdin>:\(position): the line is longer than \(LineReader.maximumLength) bytes")
         }
         let content = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
         if content.trimmingSpaces().isEmpty { continue }

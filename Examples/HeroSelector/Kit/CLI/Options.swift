@@ -79,7 +79,8 @@ public struct Options: Equatable, Sendable {
       throw .usage("--intents: the list is empty; expected \(HeroIntent.wordList)")
     }
     var intents: [HeroIntent] = []
-    for (offset, word) in list.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
+    for (offset, word) in list.split(separator: ",", omittingEmptySubsequences: false).enumerated()
+    {
       guard !word.trimmingSpaces().isEmpty else {
         throw .usage("--intents: item \(offset + 1) is empty (two commas, or a comma at an end)")
       }

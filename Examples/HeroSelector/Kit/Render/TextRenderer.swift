@@ -52,7 +52,9 @@ public struct TextRenderer: Sendable {
         (previousAvailable ? "← " : "  ") + (nextAvailable ? "→" : " "),
       ]
     case .selected(let hero):
-      lines = ["\(hero.name) S\(hero.speed) P\(hero.power) St\(hero.stamina)", "Selected! [Dismiss]"]
+      lines = [
+        "\(hero.name) S\(hero.speed) P\(hero.power) St\(hero.stamina)", "Selected! [Dismiss]",
+      ]
     }
     return lines.map { $0.truncated(toColumns: max(width, 1)) }
   }

@@ -61,7 +61,8 @@ extension Roster {
       }) {
         throw fail(
           nameValue,
-          "hero \(number): name \"\(excerpt(name))\" contains the control character \(control.escaped(asASCII: true))")
+          "hero \(number): name \"\(excerpt(name))\" contains the control character \(control.escaped(asASCII: true))"
+        )
       }
       if let line = firstLine[name] {
         throw fail(nameValue, "duplicate hero name \"\(name)\" (first on line \(line))")

@@ -38,8 +38,11 @@ struct InteractiveSession {
       signals.release()
     }
 
-    if redraw, let size = terminalSize(output) { sink.resize(columns: size.columns, rows: size.rows) }
-    let presenter = HeroPresenter(roster: roster, middleware: recorder.map { [$0.middleware] } ?? [])
+    if redraw, let size = terminalSize(output) {
+      sink.resize(columns: size.columns, rows: size.rows)
+    }
+    let presenter = HeroPresenter(
+      roster: roster, middleware: recorder.map { [$0.middleware] } ?? [])
     let binding = presenter.bind(to: sink)
     defer { binding.dispose() }
 
@@ -48,7 +51,9 @@ struct InteractiveSession {
     while !sink.failed {
       if let signal = signals.take() {
         guard signal == SIGWINCH else { return 128 + signal }
-        if redraw, let size = terminalSize(output) { sink.resize(columns: size.columns, rows: size.rows) }
+        if redraw, let size = terminalSize(output) {
+          sink.resize(columns: size.columns, rows: size.rows)
+        }
         continue
       }
       var pollfd = inputPollDescriptor(fd: input)

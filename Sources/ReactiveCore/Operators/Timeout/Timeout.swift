@@ -56,7 +56,8 @@ enum TimeoutInput<Element> {
 }
 
 @usableFromInline
-final class TimeoutSink<Element>: SerializedSink<TimeoutInput<Element>, Element>, @unchecked Sendable
+final class TimeoutSink<Element>: SerializedSink<TimeoutInput<Element>, Element>,
+  @unchecked Sendable
 {
   // `machine` is touched only by `handle` (see `SerializedSink`).
   @usableFromInline let dueTime: RxTimeInterval

@@ -25,7 +25,8 @@ extension ObservableType {
         return Disposables.create()
       }
       let sink = ZipSink<[FIFO<Source>], Element>(
-        arity: sources.count, completesWhenOthersDone: true, buffers: Array(repeating: FIFO(), count: sources.count),
+        arity: sources.count, completesWhenOthersDone: true,
+        buffers: Array(repeating: FIFO(), count: sources.count),
         downstream: downstream,
         select: { buffers in
           try resultSelector(buffers.indices.map { buffers[$0].popFirst()! })

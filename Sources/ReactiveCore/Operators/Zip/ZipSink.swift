@@ -12,7 +12,9 @@ extension CombiningSink where Machine == ZipStateMachine {
     select: @escaping (inout Storage) throws -> Result
   ) {
     self.init(
-      arity: arity, machine: ZipStateMachine(arity: arity, completesWhenOthersDone: completesWhenOthersDone), storage: buffers,
+      arity: arity,
+      machine: ZipStateMachine(arity: arity, completesWhenOthersDone: completesWhenOthersDone),
+      storage: buffers,
       downstream: downstream, select: select)
   }
 }

@@ -17,7 +17,9 @@ extension SharedSequence {
 
   /// Combines the latest elements of two sequences whenever one emits (once both have).
   @inlinable
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) -> Element
   ) -> SharedSequence
   where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
@@ -149,7 +151,9 @@ extension SharedSequence {
 extension SharedSequence {
   /// The latest elements of two sequences as a tuple, whenever one emits.
   @inlinable
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType
+  >(
     _ source1: O1, _ source2: O2
   ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
   where

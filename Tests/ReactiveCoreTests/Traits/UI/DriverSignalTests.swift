@@ -24,7 +24,8 @@ import Testing
       let source = Counted()
       SharingScheduler.mock(scheduler: scheduler) {
         let driver = source.observable.asDriver(onErrorJustReturn: -1)
-        let first = Recorder<Int>(), second = Recorder<Int>()
+        let first = Recorder<Int>()
+        let second = Recorder<Int>()
         let d1 = driver.drive(first)
         source.subject.onNext(1)
         scheduler.advanceTo(10)
@@ -56,7 +57,8 @@ import Testing
       let source = Counted()
       SharingScheduler.mock(scheduler: scheduler) {
         let signal = source.observable.asSignal(onErrorJustReturn: -1)
-        let first = Recorder<Int>(), second = Recorder<Int>()
+        let first = Recorder<Int>()
+        let second = Recorder<Int>()
         let d1 = signal.emit(to: first)
         source.subject.onNext(1)
         scheduler.advanceTo(10)
@@ -167,7 +169,8 @@ import Testing
     expectNoLeaks {
       let scheduler = TestScheduler(initialClock: 0)
       SharingScheduler.mock(scheduler: scheduler) {
-        let a = BehaviorRelay(value: 1), b = BehaviorRelay(value: "x")
+        let a = BehaviorRelay(value: 1)
+        let b = BehaviorRelay(value: "x")
         let taps = PublishRelay<Void>()
         let combined: Driver<String> = Driver.combineLatest(a.asDriver(), b.asDriver()) {
           "\($0)\($1)"
@@ -182,8 +185,10 @@ import Testing
         let switched: Driver<String> = a.asDriver().flatMapLatest { n in
           b.asDriver().map { "\(n):\($0)" }
         }
-        let combinedRecorder = Recorder<String>(), chainRecorder = Recorder<Int>()
-        let latestRecorder = Recorder<Int>(), switchedRecorder = Recorder<String>()
+        let combinedRecorder = Recorder<String>()
+        let chainRecorder = Recorder<Int>()
+        let latestRecorder = Recorder<Int>()
+        let switchedRecorder = Recorder<String>()
         let bag = DisposeBag()
         combined.drive(combinedRecorder).disposed(by: bag)
         chain.drive(chainRecorder).disposed(by: bag)
@@ -299,7 +304,8 @@ import Testing
   @Test @MainActor func signalDeliversBackgroundElementsOnTheMainThreadWithoutReplay() async {
     let relay = PublishRelay<Int>()
     let signal = relay.asSignal()
-    let first = Collector<Int>(), late = Collector<Int>()
+    let first = Collector<Int>()
+    let late = Collector<Int>()
     let a = signal.emit(onNext: { value in MainActor.assumeIsolated { first.append(value) } })
     await Task.detached { for i in 1...50 { relay.accept(i) } }.value
     await first.wait(for: 50)

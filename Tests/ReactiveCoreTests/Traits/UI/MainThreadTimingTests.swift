@@ -45,7 +45,8 @@ struct MainQueueNoise {
 func mainSchedulerInstanceIdle() async {
   let clock = ContinuousClock()
   let deadline = clock.now.advanced(by: localDeadline)
-  while MainScheduler.instance.numberEnqueued.load(ordering: .acquiring) != 0, clock.now < deadline {
+  while MainScheduler.instance.numberEnqueued.load(ordering: .acquiring) != 0, clock.now < deadline
+  {
     try? await Task.sleep(for: .milliseconds(1))
   }
 }
@@ -70,7 +71,8 @@ func mainSchedulerInstanceIdle() async {
 
   @Test func driveIntoABinderFromInsideAnotherBindingBindsAtOnce() async {
     let noise = MainQueueNoise()
-    let outer = Label(), inner = Label()
+    let outer = Label()
+    let inner = Label()
     let bag = DisposeBag()
     let trigger = BehaviorRelay(value: "go")
     // The inner chain is built and driven from inside the outer binder's binding, itself run
@@ -108,7 +110,8 @@ func mainSchedulerInstanceIdle() async {
     let noise = MainQueueNoise()
     let label = Label()
     let bag = DisposeBag()
-    let first = BehaviorRelay(value: "a"), second = BehaviorRelay(value: 1)
+    let first = BehaviorRelay(value: "a")
+    let second = BehaviorRelay(value: 1)
     let taps = PublishRelay<Void>()
     Driver.combineLatest(first.asDriver(), second.asDriver()) { "\($0)\($1)" }
       .flatMapLatest { text in Driver.just(text).startWith(text + "?") }
@@ -136,7 +139,9 @@ func mainSchedulerInstanceIdle() async {
     // Tests of other suites may queue work on the instance from their own threads at any time,
     // which rightly defers the instance's main-thread work: a few attempts, each starting with
     // the instance idle. Before the fix, every attempt failed (the binder's own work was queued).
-    var attempt = 0, boundAtOnce = false, appliedAtOnce = false
+    var attempt = 0
+    var boundAtOnce = false
+    var appliedAtOnce = false
     while attempt < 5, !(boundAtOnce && appliedAtOnce) {
       attempt += 1
       await mainSchedulerInstanceIdle()

@@ -93,7 +93,9 @@ extension Reactive where Base: TitleView {
     let values = BehaviorRelay(value: "initial")
     let property = ControlProperty(values: values, valueSink: view.rx.title)
     let bag = DisposeBag()
-    var all: [String] = [], changes: [String] = [], driven: [String] = []
+    var all: [String] = []
+    var changes: [String] = []
+    var driven: [String] = []
     property.subscribe(onNext: { all.append($0) }).disposed(by: bag)
     property.changed.subscribe(onNext: { changes.append($0) }).disposed(by: bag)
     property.asDriver().drive(onNext: { driven.append($0) }).disposed(by: bag)

@@ -36,9 +36,12 @@ import Testing
 
   @Test func switchLatestMergeAndConcat() async {
     let bag = DisposeBag()
-    let inner1 = PublishRelay<Int>(), inner2 = PublishRelay<Int>()
+    let inner1 = PublishRelay<Int>()
+    let inner2 = PublishRelay<Int>()
     let outer = PublishRelay<Signal<Int>>()
-    var switched: [Int] = [], mergedAll: [Int] = [], mergedOne: [Int] = []
+    var switched: [Int] = []
+    var mergedAll: [Int] = []
+    var mergedOne: [Int] = []
     outer.asSignal().switchLatest().emit(onNext: { switched.append($0) }).disposed(by: bag)
     outer.asSignal().merge().emit(onNext: { mergedAll.append($0) }).disposed(by: bag)
     outer.asSignal().merge(maxConcurrent: 1).emit(onNext: { mergedOne.append($0) })
@@ -101,7 +104,9 @@ import Testing
   @Test nonisolated func intervalAndTimerRunOnTheSharingScheduler() {
     let scheduler = TestScheduler(initialClock: 0)
     SharingScheduler.mock(scheduler: scheduler) {
-      let ticks = scheduler.start(disposed: 450) { Driver<Int>.interval(.seconds(100)).asObservable() }
+      let ticks = scheduler.start(disposed: 450) {
+        Driver<Int>.interval(.seconds(100)).asObservable()
+      }
       #expect(ticks.events.map(\.value) == [.next(0), .next(1)])
       #expect(ticks.events.map(\.time) == [300, 400])
     }
