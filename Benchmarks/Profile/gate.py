@@ -26,16 +26,18 @@ baseline_path = here / "baseline.tsv"
 # Every stream, store and app scenario with its closure peer, and the rows series end points.
 GATED = [
     "relay", "relay-closure", "chain", "chain-closure", "fanout", "fanout-closure",
-    "subscribe-dispose", "subscribe-dispose-closure", "chain-subscribe", "bag", "dispose-many",
+    "subscribe-dispose", "subscribe-dispose-closure", "chain-subscribe", "bag", "bag-closure",
+    "dispose-many",
     "behavior", "behavior-closure", "combine-latest", "combine-latest-closure", "zip",
-    "flat-map-latest", "store", "store-direct", "store-closure", "store-closure-locked",
+    "flat-map-latest", "flat-map-latest-closure", "store", "store-direct", "store-closure", "store-closure-locked",
     "store-scan", "hero", "hero-closure", "driver-binder", "driver-binder-closure", "rows-10",
     "rows-100000", "rows-view-10", "rows-view-100000",
 ]
 # Each scenario's hand-written peer: the physical limit it is compared with in RESULTS.md.
 PEERS = {
     "relay": "relay-closure", "chain": "chain-closure", "fanout": "fanout-closure",
-    "subscribe-dispose": "subscribe-dispose-closure", "behavior": "behavior-closure",
+    "subscribe-dispose": "subscribe-dispose-closure", "bag": "bag-closure",
+    "flat-map-latest": "flat-map-latest-closure", "behavior": "behavior-closure",
     "combine-latest": "combine-latest-closure", "store": "store-closure-locked",
     "store-direct": "store-closure-locked", "store-scan": "store-closure-locked",
     "hero": "hero-closure", "driver-binder": "driver-binder-closure",
