@@ -13,40 +13,45 @@ here = pathlib.Path(__file__).resolve().parent
 out = here.parent / "Series"
 results = here.parent / "RESULTS.md"
 
-# Each series: a title, the scenario pattern, the sizes, `per` (divide the instructions per unit
-# by the size), the expected shape and what it means.
+# Each series: a title, the scenario pattern, the sizes, the unit counts of its two runs, `per`
+# (divide the instructions per unit by the size), the expected shape and what it means.
 SERIES = {
     "subscribers": dict(
         title="Fan-out: instructions per accept against subscribers",
-        scenario="fanout-{}", sizes=[1, 10, 100, 1_000, 10_000], per=False, shape="linear",
+        scenario="fanout-{}", sizes=[1, 10, 100, 1_000, 10_000], units=(200, 1_200), per=False,
+        shape="linear",
         expect="linear: every further subscriber adds the same cost to an accept, however many "
         "there are"),
     "chain-depth": dict(
         title="Operator chain: instructions per event against chain depth (map operators)",
-        scenario="chain-depth-{}", sizes=[1, 10, 100, 1_000], per=False, shape="linear",
+        scenario="chain-depth-{}", sizes=[1, 10, 100, 1_000], units=(200, 1_200), per=False,
+        shape="linear",
         expect="linear: every further `map` adds the same cost to an event, however long the "
         "chain"),
     "rows": dict(
         title="Store of rows (PersistentArray): instructions per toggle intent against rows",
-        scenario="rows-{}", sizes=[10, 100, 1_000, 10_000, 100_000], per=False, shape="log",
+        scenario="rows-{}", sizes=[10, 100, 1_000, 10_000, 100_000], units=(1_000, 6_000),
+        per=False, shape="log",
         expect="logarithmic: a change copies one path of the tree (16-way), so every tenfold "
         "step adds about the same cost"),
     "rows-view": dict(
         title="Store of rows with a ViewStore: instructions per toggle intent against rows",
-        scenario="rows-view-{}", sizes=[10, 100, 1_000, 10_000, 100_000], per=False, shape="log",
+        scenario="rows-view-{}", sizes=[10, 100, 1_000, 10_000, 100_000], units=(1_000, 6_000),
+        per=False, shape="log",
         expect="logarithmic, within 2x from 10 to 100,000 rows: the view compares only the "
         "changed path"),
     "rows-array": dict(
         title="The same store with the rows in an Array: instructions per toggle intent",
-        scenario="rows-array-{}", sizes=[10, 100, 1_000], per=False, shape="linear",
+        scenario="rows-array-{}", sizes=[10, 100, 1_000], units=(200, 1_200), per=False,
+        shape="linear",
         expect="linear: every intent copies the whole array (why state lists are PersistentArrays)"),
 }
 
 
-def measure(scenario, size):
-    # Fewer units for the costly sizes: the count is exact either way.
-    heavy = size >= 1_000 and not scenario.startswith("rows-{}")
-    small, large = (200, 1_200) if heavy or "array" in scenario else (1_000, 6_000)
+def measure(scenario, size, units):
+    # One pair of unit counts per series (the count is exact either way; fewer units keep the
+    # costly series short), so that every size of a series is measured alike.
+    small, large = units
     name = scenario.format(size)
     environment = dict(os.environ, SMALL=str(small), LARGE=str(large))
     result = subprocess.run([str(here / "instructions.sh"), name], env=environment,
@@ -126,7 +131,7 @@ def main():
     for name in names:
         series = SERIES[name]
         sizes = series["sizes"]
-        raw = [measure(series["scenario"], size) for size in sizes]
+        raw = [measure(series["scenario"], size, series["units"]) for size in sizes]
         values = [v / s for v, s in zip(raw, sizes)] if series["per"] else raw
         ok, detail = check(series["shape"], sizes, values)
         if not ok:
