@@ -68,8 +68,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// One subscriber of the store's states: an observer of ``states`` (its own subscriber leaf, or
   /// the operator it feeds, is its dispose barrier, so `barrier` is only closed, never entered;
   /// a subscriber leaf receives the state inside the drainer turn) or the closure of
-  /// ``subscribeStates(onNext:)`` (which runs inside `barrier` and borrows the state from its
-  /// published slot). Only the drainer adds it to, reads it in, and removes it from the store's
+  /// ``subscribeStates(onNext:)`` (which runs inside `barrier` and borrows the state the drainer
+  /// delivers). Only the drainer adds it to, reads it in, and removes it from the store's
   /// list; `dispose()` (any thread) closes `barrier`, which every delivery checks, and queues its
   /// removal.
   @usableFromInline
@@ -92,10 +92,21 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       init(_ onNext: @escaping (F.State) -> Void) { self.onNext = onNext }
     }
 
+    /// A subscription delivering to `downstream` (an observer of ``Store/states``).
     @usableFromInline
-    init(downstream: Downstream<F.State>?, onNext: ((F.State) -> Void)?, store: Store?) {
+    init(downstream: Downstream<F.State>?, store: Store?) {
       self.downstream = downstream
-      self.handler = onNext.map { Unmanaged.passRetained(Handler($0)) }
+      self.handler = nil
+      self.store = store
+    }
+
+    /// A subscription calling `onNext` (``Store/subscribeStates(onNext:)``). The closure goes
+    /// straight into its box: wrapped in an `Optional` first, it would be stored behind two
+    /// reabstraction thunks, both run on every delivery.
+    @usableFromInline
+    init(onNext: @escaping (F.State) -> Void, store: Store) {
+      self.downstream = nil
+      self.handler = Unmanaged.passRetained(Handler(onNext))
       self.store = store
     }
 
@@ -103,7 +114,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     /// delivery skips it, and holding nothing.
     @usableFromInline
     static func tombstone() -> StateSubscription {
-      let tombstone = StateSubscription(downstream: nil, onNext: nil, store: nil)
+      let tombstone = StateSubscription(downstream: nil, store: nil)
       var old = 0
       _ = tombstone.barrier.close(old: &old)
       return tombstone
@@ -124,18 +135,22 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     @usableFromInline
     var isDisposed: Bool { isDead }
 
-    /// Hands the state in `slot` to the subscriber unless it is disposed. Drainer only.
+    /// Hands `state` to the subscriber unless it is disposed. Drainer only.
+    ///
+    /// `state` is borrowed from the caller, which owns it: passed on to the subscriber's code
+    /// (opaque to the optimizer) it is lent as it is. Read from memory the callee might reach
+    /// (a published slot), it would be copied for every subscriber (a retain and a release per
+    /// reference it holds).
     @inlinable
-    func deliver(_ slot: UnsafePointer<F.State>) {
+    func deliver(_ state: F.State) {
       if downstream != nil {
         // Inside the drainer turn, which counts as a delivery on this thread. (Optional chaining
         // on the stored property borrows it; `if let` would copy it, a retain and a release.)
-        if !isDead { downstream?.onNextWithinDelivery(slot.pointee) }
+        if !isDead { downstream?.onNextWithinDelivery(state) }
       } else if barrier.enterWithinDelivery() {
         // Only the drainer delivers, and its turn already counts a delivery on this thread (what
         // the barrier's no-wait rule reads), so the callback is not counted again.
-        // Lent by address: no copy.
-        handler?._withUnsafeGuaranteedRef { $0.onNext(slot.pointee) }
+        handler?._withUnsafeGuaranteedRef { $0.onNext(state) }
         if barrier.leaveWithinDelivery() { releaseHandler() }
       }
     }
@@ -242,7 +257,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
         downstream.on(.next(published.read()))
         return Disposables.create()
       }
-      let subscription = StateSubscription(downstream: downstream, onNext: nil, store: self)
+      let subscription = StateSubscription(downstream: downstream, store: self)
       self.submit(.subscribe(subscription))
       return subscription
     })
@@ -265,7 +280,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// subscription.dispose()
   /// ```
   public func subscribeStates(onNext: @escaping (F.State) -> Void) -> Disposable {
-    let subscription = StateSubscription(downstream: nil, onNext: onNext, store: self)
+    let subscription = StateSubscription(onNext: onNext, store: self)
     submit(.subscribe(subscription))
     return subscription
   }
@@ -292,7 +307,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// leave; `.none` and `.result` effects allocate nothing.
   @inlinable
   public func send(_ intent: F.Intent) {
-    guard !drainer.isClosed else { return }
+    // No check of the closed drainer first: a closed drainer refuses both the role and the item
+    // (`handleIntent` checks again, for a `dispose()` that closed it since without waiting).
     if let role = drainer.tryEnter() {
       handleIntent(intent)
       if let role = drainer.tryLeave(role) { drainer.drain(role) { process($0) } }
@@ -425,7 +441,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   @usableFromInline
   func attach(_ subscription: StateSubscription) {
     guard !subscription.isDead else { return }
-    subscription.deliver(published.latestSlot)
+    subscription.deliver(published.latest)
     guard !subscription.isDead else { return }
     subscription.index = stateSubscriptions.count
     stateSubscriptions.append(subscription)
@@ -487,12 +503,14 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   func reduce(_ result: consuming F.Result, origin: OutputOrigin) {
     // Activities are only built for middleware to see.
     if middleware.isEmpty {
-      // The new state moves into its slot and is lent from there (no copy of our own); the
-      // result is copied once, for `reduce`, since `effect(after:)` needs it too.
+      // The new state is published as a copy and delivered from this local, which every
+      // subscriber borrows: one copy per state, whatever the number of subscribers (see
+      // `StateSubscription.deliver`). The result is copied once, for `reduce`, since
+      // `effect(after:)` needs it too.
       let new = feature.reduce(published.latestSlot.pointee, copy result)
       if feature.stateHasChanged(from: published.latestSlot.pointee, to: new) {
-        published.publish(new)
-        deliver(published.latestSlot)
+        published.publish(copy new)
+        deliver(new)
       }
       run(feature.effect(after: result, state: published.latestSlot.pointee))
     } else {
@@ -504,15 +522,16 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
         published.publish(new)
         notify(.stateChanged(from: old, to: new))
         // A middleware may have disposed the store.
-        if !drainer.isClosed { withUnsafePointer(to: new) { deliver($0) } }
+        if !drainer.isClosed { deliver(new) }
       }
       run(feature.effect(after: result, state: published.latestSlot.pointee))
     }
   }
 
-  /// Sends `state` to every live subscriber, in subscription order. Drainer only.
-  @inlinable
-  func deliver(_ state: UnsafePointer<F.State>) {
+  /// Sends `state` to every live subscriber, in subscription order. Drainer only. Inlined into
+  /// `reduce`, its one hot caller: a call of its own would cost more than the loop.
+  @inlinable @inline(__always)
+  func deliver(_ state: F.State) {
     // The list does not change while it is iterated (see `stateSubscriptions`) and keeps every
     // subscription alive: no retain per delivery.
     let subscriptions = stateSubscriptions.unsafeElements
