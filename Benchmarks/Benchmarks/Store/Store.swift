@@ -5,7 +5,8 @@ import OpenCombine
 // (StoreScenarios.swift): the store, its hand-written peers (`8_Store.Closure`, the thread-safe
 // `8_Store.ClosureLocked`), the store with its subscriber on its own list (`subscribeStates`), the
 // same store built from ReactiveCore operators (`relay.scan(...).share(replay: 1)`), and the
-// hero-selector intent (`HeroSelectorKit`) against its reducer called by hand; plus OpenCombine.
+// hero-selector intent (`HeroSelectorKit`) against the same presenter written by hand (its reducer
+// in a `LockedClosureStore`, rendering on a weakly held view); plus OpenCombine.
 let benchmarks: @Sendable () -> Void = {
   configureBenchmarks()
   register(storeScenarios(MeasuredRunner.self))

@@ -10,8 +10,9 @@ struct SumFeature: Feature {
   func reduce(_ state: Int, _ intent: Int) -> Int { state &+ intent }
 }
 
-/// A view that renders nothing: the discarding render sink of the hero scenarios.
-final class DiscardingHeroView: HeroView {
+/// A view that renders nothing: the discarding render sink of the hero scenarios (rendered on
+/// one thread at a time: the store's drainer, or the caller of the peer's `send`).
+final class DiscardingHeroView: HeroView, @unchecked Sendable {
   var rendered = 0
   func render(_ state: HeroState) { rendered &+= 1 }
 }
@@ -90,17 +91,22 @@ func hero<Runner: ScenarioRunner>(_ runner: Runner) {
   sink.value = view.rendered
 }
 
-/// Its peer: the same reducer called by hand, rendering by hand.
+/// Its peer: the hand-written presenter doing the same work. `HeroPresenter` is thread-safe and
+/// binds its view weakly (a view owns its presenter), so the peer is the same reducer in the
+/// thread-safe store written by hand (`LockedClosureStore`: lock, reduce, publish to one
+/// renderer) rendering on a view it holds weakly, the way `bind(to:)` holds it. Every intent of
+/// the cycle moves the cursor, so both render every state.
 func heroClosure<Runner: ScenarioRunner>(_ runner: Runner) {
   let view = DiscardingHeroView()
   let reducer = HeroReducer(roster: .default)
-  var state = reducer.initialState
-  let send: (HeroIntent) -> Void = { intent in
-    if let next = reducer.reduce(state, intent) {
-      state = next
-      view.render(next)
-    }
+  // The reduction `HeroFeature.reduce` makes.
+  let store = LockedClosureStore(initialState: reducer.initialState) {
+    (state: HeroState, intent: HeroIntent) in reducer.reduce(state, intent) ?? state
   }
-  runner.measure { for index in runner.units { send(heroIntentCycle[index & 3]) } }
+  // A `weak let`, as in `bind(to:)`: a `[weak view]` capture is a mutable box, read with a
+  // dynamic exclusivity check per render.
+  weak let weakView = view
+  store.subscribe { state in weakView?.render(state) }
+  runner.measure { for index in runner.units { store.send(heroIntentCycle[index & 3]) } }
   sink.value = view.rendered
 }
