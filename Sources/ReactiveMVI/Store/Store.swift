@@ -507,12 +507,16 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       // subscriber borrows: one copy per state, whatever the number of subscribers (see
       // `StateSubscription.deliver`). The result is copied once, for `reduce`, since
       // `effect(after:)` needs it too.
-      let new = feature.reduce(published.latestSlot.pointee, copy result)
-      if feature.stateHasChanged(from: published.latestSlot.pointee, to: new) {
+      // The slot is read once: only this item publishes until it ends.
+      let old = published.latestSlot
+      let new = feature.reduce(old.pointee, copy result)
+      if feature.stateHasChanged(from: old.pointee, to: new) {
         published.publish(copy new)
         deliver(new)
+        run(feature.effect(after: result, state: new))
+      } else {
+        run(feature.effect(after: result, state: old.pointee))
       }
-      run(feature.effect(after: result, state: published.latestSlot.pointee))
     } else {
       notify(.result(copy result, origin: origin))
       guard !drainer.isClosed else { return }
