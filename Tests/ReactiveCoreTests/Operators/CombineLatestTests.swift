@@ -210,14 +210,24 @@ import Testing
     let second = machine.next(1)
     let firstDone = machine.completed(0)
     let secondDone = machine.completed(1)
-    #expect(first == .drop && second == .emit && !firstDone && secondDone)
+    #expect(first == .wait && second == .emit && !firstDone && secondDone)
+    #expect(machine.state == .stopped && machine.next(0) == .ignore)
 
     var early = CombineLatestStateMachine(arity: 2)
     _ = early.next(0)
+    #expect(early.state == .collecting)
     let emptyDone = early.completed(1)
     let uncombinable = early.next(0)
     let stopAgain = early.stop()
     #expect(!emptyDone && uncombinable == .complete && !stopAgain)
+    #expect(early.next(0) == .ignore && !early.completed(0))
+
+    var failed = CombineLatestStateMachine(arity: 2)
+    _ = failed.next(0)
+    _ = failed.next(1)
+    #expect(failed.state == .combining)
+    let firstStop = failed.stop()
+    #expect(firstStop && failed.state == .stopped && failed.next(0) == .ignore)
   }
 
   @Test func contracts() {

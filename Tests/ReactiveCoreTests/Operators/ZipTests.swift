@@ -177,8 +177,14 @@ import Testing
     let firstDone = machine.completed(0)
     let pairedAgain = machine.next(1)
     let allDone = machine.completed(1)
-    #expect(buffered == .buffer && again == .buffer && paired == .emit)
+    #expect(buffered == .wait && again == .wait && paired == .emit)
     #expect(!firstDone && pairedAgain == .emit && allDone)
+    #expect(machine.state == .stopped && machine.next(0) == .ignore && !machine.stop())
+
+    var collection = ZipStateMachine(arity: 2, completesWhenOthersDone: true)
+    let done = collection.completed(1)
+    let unpairable = collection.next(0)
+    #expect(!done && unpairable == .complete && collection.isStopped)
   }
 
   @Test func contracts() {
