@@ -22,8 +22,7 @@ extension CombiningStateMachine {
   /// Whether the result terminated.
   @inlinable var isStopped: Bool { state == Self.stopped }
 
-  /// An error, a throwing selector or a disposal: `true` for the first one, which ends the
-  /// result.
+  /// An error or a throwing selector: `true` for the first one, which ends the result.
   @inlinable
   mutating func stop() -> Bool {
     guard !isStopped else { return false }
@@ -146,8 +145,8 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
   @inlinable
   var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
-  /// Subscribes source `index` with `observer`, a closure that calls `on(_:_:_:_:)`
-  /// with `store`, which writes one of the source's elements into `storage`.
+  /// Subscribes source `index` with `observer`, a closure that calls `on(_:_:_:_:)` with `store`,
+  /// which writes one of the source's elements into `storage`.
   @inlinable
   func subscribe<Source: ObservableConvertibleType>(
     _ source: Source, index: Int,
