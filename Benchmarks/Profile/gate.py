@@ -29,6 +29,7 @@ GATED = [
     "subscribe-dispose", "subscribe-dispose-closure", "chain-subscribe", "bag", "bag-closure",
     "dispose-many",
     "behavior", "behavior-closure", "combine-latest", "combine-latest-closure", "zip",
+    "zip-closure",
     "flat-map-latest", "flat-map-latest-closure", "store", "store-direct", "store-closure", "store-closure-locked",
     "store-scan", "hero", "hero-closure", "driver-binder", "driver-binder-closure", "rows-10",
     "rows-100000", "rows-view-10", "rows-view-100000",
@@ -38,7 +39,8 @@ PEERS = {
     "relay": "relay-closure", "chain": "chain-closure", "fanout": "fanout-closure",
     "subscribe-dispose": "subscribe-dispose-closure", "bag": "bag-closure",
     "flat-map-latest": "flat-map-latest-closure", "behavior": "behavior-closure",
-    "combine-latest": "combine-latest-closure", "store": "store-closure-locked",
+    "combine-latest": "combine-latest-closure", "zip": "zip-closure",
+    "store": "store-closure-locked",
     "store-direct": "store-closure-locked", "store-scan": "store-closure-locked",
     "hero": "hero-closure", "driver-binder": "driver-binder-closure",
 }

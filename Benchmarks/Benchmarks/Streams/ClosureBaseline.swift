@@ -80,3 +80,25 @@ final class ClosureCombineLatest {
     if let left { downstream(left, value) }
   }
 }
+
+/// The hand-written zip: one queue per source (an array, as a developer would keep one), a pair
+/// emitted, oldest first, once both have an element.
+final class ClosureZip {
+  var left: [Int] = []
+  var right: [Int] = []
+  let downstream: (Int, Int) -> Void
+
+  init(_ downstream: @escaping (Int, Int) -> Void) { self.downstream = downstream }
+
+  @inline(never)
+  func acceptLeft(_ value: Int) {
+    left.append(value)
+    if !right.isEmpty { downstream(left.removeFirst(), right.removeFirst()) }
+  }
+
+  @inline(never)
+  func acceptRight(_ value: Int) {
+    right.append(value)
+    if !left.isEmpty { downstream(left.removeFirst(), right.removeFirst()) }
+  }
+}

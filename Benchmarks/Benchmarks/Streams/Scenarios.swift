@@ -64,6 +64,8 @@ func streamScenarios<Runner: ScenarioRunner>(_: Runner.Type) -> [NamedScenario<R
     NamedScenario(
       profile: "combine-latest-closure", benchmark: "5_CombineLatest.Closure",
       run: combineLatestClosure),
+    NamedScenario(profile: "zip", benchmark: "5_Zip.ReactiveCore", run: zipPairs),
+    NamedScenario(profile: "zip-closure", benchmark: "5_Zip.Closure", run: zipPairsClosure),
     NamedScenario(
       profile: "flat-map-latest", benchmark: "6_FlatMapLatest.ReactiveCore", run: flatMapLatest),
     NamedScenario(
@@ -181,6 +183,33 @@ func combineLatestClosure<Runner: ScenarioRunner>(_ runner: Runner) {
   let combined = ClosureCombineLatest { receive($0 &+ $1) }
   left.subscribe { combined.acceptLeft($0) }
   right.subscribe { combined.acceptRight($0) }
+  runner.measure {
+    for value in runner.units {
+      if value & 1 == 0 { left.accept(value) } else { right.accept(value) }
+    }
+  }
+}
+
+// 5b: zip of two relays, accepts alternating between them (one pair per two accepts); units are
+// accepts.
+func zipPairs<Runner: ScenarioRunner>(_ runner: Runner) {
+  let left = PublishRelay<Int>()
+  let right = PublishRelay<Int>()
+  let subscription = Observable.zip(left, right) { $0 &+ $1 }.subscribe(onNext: receive)
+  runner.measure {
+    for value in runner.units {
+      if value & 1 == 0 { left.accept(value) } else { right.accept(value) }
+    }
+  }
+  subscription.dispose()
+}
+
+func zipPairsClosure<Runner: ScenarioRunner>(_ runner: Runner) {
+  let left = ClosureRelay<Int>()
+  let right = ClosureRelay<Int>()
+  let zipped = ClosureZip { receive($0 &+ $1) }
+  left.subscribe { zipped.acceptLeft($0) }
+  right.subscribe { zipped.acceptRight($0) }
   runner.measure {
     for value in runner.units {
       if value & 1 == 0 { left.accept(value) } else { right.accept(value) }

@@ -25,7 +25,8 @@ struct MapOperator<Input, Output>: SingleSourceOperator {
 
   @inlinable
   func next(_ element: Input, _ downstream: AnyObserver<Output>) throws -> Bool {
-    downstream.on(.next(try transform(element)))
+    let result = try transform(element)
+    downstream.on(.next(result))
     return true
   }
 }

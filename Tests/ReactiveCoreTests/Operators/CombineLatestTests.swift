@@ -178,6 +178,45 @@ import Testing
     }
   }
 
+  /// A re-entrant element is queued and handled later with the store its source subscribed with:
+  /// each source of a form with different element types, and the collection form.
+  @Test func queuedElementsOfEachSourceAreStoredInTheirOwnSlot() {
+    expectNoLeaks {
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<String>()
+      let c = PublishSubject<Double>()
+      var seen: [String] = []
+      let subscription = Observable.combineLatest(a, b, c) { "\($0)\($1)\($2)" }
+        .subscribe(onNext: { value in
+          seen.append(value)
+          switch value {
+          case "1x0.5":
+            a.onNext(2)
+            b.onNext("y")
+          case "2y0.5": c.onNext(1.5)
+          default: break
+          }
+        })
+      a.onNext(1)
+      b.onNext("x")
+      c.onNext(0.5)
+      #expect(seen == ["1x0.5", "2x0.5", "2y0.5", "2y1.5"])
+      subscription.dispose()
+
+      let sources = [PublishSubject<Int>(), PublishSubject<Int>()]
+      var sums: [Int] = []
+      let collection = Observable.combineLatest(sources) { $0 }.subscribe(onNext: { values in
+        sums.append(values[0] * 10 + values[1])
+        if values == [1, 2] { sources[1].onNext(3) }
+        if values == [1, 3] { sources[0].onNext(4) }
+      })
+      sources[0].onNext(1)
+      sources[1].onNext(2)
+      #expect(sums == [12, 13, 43])
+      collection.dispose()
+    }
+  }
+
   @Test func concurrentSourcesEmitOncePerElement() {
     expectNoLeaks {
       let perThread = 20_000
@@ -210,14 +249,24 @@ import Testing
     let second = machine.next(1)
     let firstDone = machine.completed(0)
     let secondDone = machine.completed(1)
-    #expect(first == .drop && second == .emit && !firstDone && secondDone)
+    #expect(first == .wait && second == .emit && !firstDone && secondDone)
+    #expect(machine.state == .stopped && machine.next(0) == .ignore)
 
     var early = CombineLatestStateMachine(arity: 2)
     _ = early.next(0)
+    #expect(early.state == .collecting)
     let emptyDone = early.completed(1)
     let uncombinable = early.next(0)
     let stopAgain = early.stop()
     #expect(!emptyDone && uncombinable == .complete && !stopAgain)
+    #expect(early.next(0) == .ignore && !early.completed(0))
+
+    var failed = CombineLatestStateMachine(arity: 2)
+    _ = failed.next(0)
+    _ = failed.next(1)
+    #expect(failed.state == .combining)
+    let firstStop = failed.stop()
+    #expect(firstStop && failed.state == .stopped && failed.next(0) == .ignore)
   }
 
   @Test func contracts() {

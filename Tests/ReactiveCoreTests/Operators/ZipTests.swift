@@ -169,6 +169,43 @@ import Testing
     }
   }
 
+  /// A re-entrant element is queued and handled later with the store its source subscribed with:
+  /// each source of a form with different element types, and the collection form.
+  @Test func queuedElementsOfEachSourceAreStoredInTheirOwnBuffer() {
+    expectNoLeaks {
+      let a = PublishSubject<Int>()
+      let b = PublishSubject<String>()
+      var seen: [String] = []
+      let subscription = Observable.zip(a, b) { "\($0)\($1)" }.subscribe(onNext: { value in
+        seen.append(value)
+        if value == "1x" {
+          b.onNext("y")
+          a.onNext(2)
+          a.onNext(3)
+        }
+      })
+      a.onNext(1)
+      b.onNext("x")
+      b.onNext("z")
+      #expect(seen == ["1x", "2y", "3z"])
+      subscription.dispose()
+
+      let sources = [PublishSubject<Int>(), PublishSubject<Int>()]
+      var pairs: [[Int]] = []
+      let collection = Observable.zip(sources) { $0 }.subscribe(onNext: { values in
+        pairs.append(values)
+        if values == [1, 2] {
+          sources[1].onNext(4)
+          sources[0].onNext(3)
+        }
+      })
+      sources[0].onNext(1)
+      sources[1].onNext(2)
+      #expect(pairs == [[1, 2], [3, 4]])
+      collection.dispose()
+    }
+  }
+
   @Test func stateMachineRules() {
     var machine = ZipStateMachine(arity: 2)
     let buffered = machine.next(0)
@@ -177,8 +214,14 @@ import Testing
     let firstDone = machine.completed(0)
     let pairedAgain = machine.next(1)
     let allDone = machine.completed(1)
-    #expect(buffered == .buffer && again == .buffer && paired == .emit)
+    #expect(buffered == .wait && again == .wait && paired == .emit)
     #expect(!firstDone && pairedAgain == .emit && allDone)
+    #expect(machine.state == .stopped && machine.next(0) == .ignore && !machine.stop())
+
+    var collection = ZipStateMachine(arity: 2, completesWhenOthersDone: true)
+    let done = collection.completed(1)
+    let unpairable = collection.next(0)
+    #expect(!done && unpairable == .complete && collection.isStopped)
   }
 
   @Test func contracts() {

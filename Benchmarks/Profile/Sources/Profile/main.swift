@@ -95,15 +95,6 @@ case "dispose-many":
   let relay = PublishRelay<Int>()
   let subscriptions = (0..<count).map { _ in relay.subscribe(onNext: receive) }
   for subscription in subscriptions.reversed() { subscription.dispose() }
-case "zip":
-  // zip of two PublishRelays with a `+` selector, accepts alternating (one emission per pair).
-  let left = PublishRelay<Int>()
-  let right = PublishRelay<Int>()
-  let subscription = Observable.zip(left, right) { $0 &+ $1 }.subscribe(onNext: receive)
-  for value in 0..<count {
-    if value & 1 == 0 { left.accept(value) } else { right.accept(value) }
-  }
-  subscription.dispose()
 case let name where name.hasPrefix("fanout-"):
   // One relay, N subscribers; per accept (N deliveries).
   fanOut(Loop(units: 0..<count), width: Int(name.dropFirst("fanout-".count)) ?? fanOutWidth)
@@ -155,7 +146,7 @@ default:
   print(
     "unknown scenario \(scenario): "
       + sharedScenarios.map(\.profile).joined(separator: ", ")
-      + ", dispose-many, chain-subscribe, zip, rows-N (a store"
+      + ", dispose-many, chain-subscribe, rows-N (a store"
       + " of N rows in a PersistentArray), rows-view-N (with a ViewStore), rows-array-N (the same rows"
       + " in an Array), fanout-N, chain-depth-N, driver-binder, driver-binder-closure")
 }

@@ -28,11 +28,15 @@ extension ObservableType {
         }
         return Disposables.create()
       }
+      func select(_ values: inout [Source?]) throws -> Element {
+        try resultSelector(values.map { $0! })
+      }
+      func store(_ values: inout [Source?], _ index: Int, _ value: Source) { values[index] = value }
       let sink = CombineLatestSink<[Source?], Element>(
         arity: sources.count, values: Array(repeating: nil, count: sources.count),
-        downstream: downstream, select: { try resultSelector($0.map { $0! }) })
+        downstream: downstream, select: select)
       for (index, source) in sources.enumerated() {
-        sink.subscribe(source, index: index) { $0[index] = $1 }
+        sink.subscribe(source, index: index, store: store) { sink.on($0, index, select, store) }
       }
       return sink
     })

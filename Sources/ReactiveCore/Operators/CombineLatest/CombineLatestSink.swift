@@ -1,6 +1,7 @@
 /// The sink of every `combineLatest` form. `Values` holds the latest value of each source (a
-/// tuple of optionals for the 2…4 forms, an array for the collection form); `select` turns a
-/// complete snapshot into the result on the sink's drainer (no lock is taken), in delivery order.
+/// tuple of optionals for the 2…8 forms, an array for the collection form); the operator's
+/// `select` turns a complete snapshot into the result on the sink's drainer (no lock is taken), in
+/// delivery order.
 @usableFromInline
 typealias CombineLatestSink<Values, Result> =
   CombiningSink<CombineLatestStateMachine, Values, Result>
@@ -18,12 +19,5 @@ extension CombiningSink where Machine == CombineLatestStateMachine {
 }
 
 extension CombineLatestStateMachine: CombiningStateMachine {
-  @inlinable @inline(__always)
-  mutating func afterNext(_ index: Int) -> CombiningNextAction {
-    switch next(index) {
-    case .emit: .emit
-    case .drop: .wait
-    case .complete: .complete
-    }
-  }
+  @inlinable static var stopped: State { .stopped }
 }

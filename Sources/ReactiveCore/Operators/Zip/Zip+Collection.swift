@@ -24,15 +24,18 @@ extension ObservableType {
         downstream.on(.completed)
         return Disposables.create()
       }
+      func select(_ buffers: inout [FIFO<Source>]) throws -> Element {
+        try resultSelector(buffers.indices.map { buffers[$0].popFirst()! })
+      }
+      func store(_ buffers: inout [FIFO<Source>], _ index: Int, _ value: Source) {
+        buffers[index].append(value)
+      }
       let sink = ZipSink<[FIFO<Source>], Element>(
         arity: sources.count, completesWhenOthersDone: true,
-        buffers: Array(repeating: FIFO(), count: sources.count),
-        downstream: downstream,
-        select: { buffers in
-          try resultSelector(buffers.indices.map { buffers[$0].popFirst()! })
-        })
+        buffers: Array(repeating: FIFO(), count: sources.count), downstream: downstream,
+        select: select)
       for (index, source) in sources.enumerated() {
-        sink.subscribe(source, index: index) { $0[index].append($1) }
+        sink.subscribe(source, index: index, store: store) { sink.on($0, index, select, store) }
       }
       return sink
     })

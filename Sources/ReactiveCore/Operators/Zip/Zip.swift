@@ -21,11 +21,16 @@ extension ObservableType {
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
     Observable(downstreamHandler: { downstream in
-      let sink = ZipSink<(FIFO<O1.Element>, FIFO<O2.Element>), Element>(
-        arity: 2, buffers: (FIFO(), FIFO()), downstream: downstream,
-        select: { try resultSelector($0.0.popFirst()!, $0.1.popFirst()!) })
-      sink.subscribe(source1, index: 0) { $0.0.append($1) }
-      sink.subscribe(source2, index: 1) { $0.1.append($1) }
+      typealias Buffers = (FIFO<O1.Element>, FIFO<O2.Element>)
+      @inline(__always) func select(_ buffers: inout Buffers) throws -> Element {
+        try resultSelector(buffers.0.popFirst()!, buffers.1.popFirst()!)
+      }
+      func store1(_ buffers: inout Buffers, _: Int, _ value: O1.Element) { buffers.0.append(value) }
+      func store2(_ buffers: inout Buffers, _: Int, _ value: O2.Element) { buffers.1.append(value) }
+      let sink = ZipSink<Buffers, Element>(
+        arity: 2, buffers: (FIFO(), FIFO()), downstream: downstream, select: select)
+      sink.subscribe(source1, index: 0, store: store1) { sink.on($0, 0, select, store1) }
+      sink.subscribe(source2, index: 1, store: store2) { sink.on($0, 1, select, store2) }
       return sink
     })
   }
@@ -37,14 +42,18 @@ extension ObservableType {
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
     Observable(downstreamHandler: { downstream in
-      let sink = ZipSink<
-        (FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>), Element
-      >(
-        arity: 3, buffers: (FIFO(), FIFO(), FIFO()), downstream: downstream,
-        select: { try resultSelector($0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!) })
-      sink.subscribe(source1, index: 0) { $0.0.append($1) }
-      sink.subscribe(source2, index: 1) { $0.1.append($1) }
-      sink.subscribe(source3, index: 2) { $0.2.append($1) }
+      typealias Buffers = (FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>)
+      @inline(__always) func select(_ buffers: inout Buffers) throws -> Element {
+        try resultSelector(buffers.0.popFirst()!, buffers.1.popFirst()!, buffers.2.popFirst()!)
+      }
+      func store1(_ buffers: inout Buffers, _: Int, _ value: O1.Element) { buffers.0.append(value) }
+      func store2(_ buffers: inout Buffers, _: Int, _ value: O2.Element) { buffers.1.append(value) }
+      func store3(_ buffers: inout Buffers, _: Int, _ value: O3.Element) { buffers.2.append(value) }
+      let sink = ZipSink<Buffers, Element>(
+        arity: 3, buffers: (FIFO(), FIFO(), FIFO()), downstream: downstream, select: select)
+      sink.subscribe(source1, index: 0, store: store1) { sink.on($0, 0, select, store1) }
+      sink.subscribe(source2, index: 1, store: store2) { sink.on($0, 1, select, store2) }
+      sink.subscribe(source3, index: 2, store: store3) { sink.on($0, 2, select, store3) }
       return sink
     })
   }
@@ -58,19 +67,22 @@ extension ObservableType {
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
     Observable(downstreamHandler: { downstream in
-      let sink = ZipSink<
-        (FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>, FIFO<O4.Element>), Element
-      >(
-        arity: 4, buffers: (FIFO(), FIFO(), FIFO(), FIFO()), downstream: downstream,
-        select: {
-          try resultSelector(
-            $0.0.popFirst()!, $0.1.popFirst()!, $0.2.popFirst()!, $0.3.popFirst()!
-          )
-        })
-      sink.subscribe(source1, index: 0) { $0.0.append($1) }
-      sink.subscribe(source2, index: 1) { $0.1.append($1) }
-      sink.subscribe(source3, index: 2) { $0.2.append($1) }
-      sink.subscribe(source4, index: 3) { $0.3.append($1) }
+      typealias Buffers = (FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>, FIFO<O4.Element>)
+      @inline(__always) func select(_ buffers: inout Buffers) throws -> Element {
+        try resultSelector(
+          buffers.0.popFirst()!, buffers.1.popFirst()!, buffers.2.popFirst()!, buffers.3.popFirst()!
+        )
+      }
+      func store1(_ buffers: inout Buffers, _: Int, _ value: O1.Element) { buffers.0.append(value) }
+      func store2(_ buffers: inout Buffers, _: Int, _ value: O2.Element) { buffers.1.append(value) }
+      func store3(_ buffers: inout Buffers, _: Int, _ value: O3.Element) { buffers.2.append(value) }
+      func store4(_ buffers: inout Buffers, _: Int, _ value: O4.Element) { buffers.3.append(value) }
+      let sink = ZipSink<Buffers, Element>(
+        arity: 4, buffers: (FIFO(), FIFO(), FIFO(), FIFO()), downstream: downstream, select: select)
+      sink.subscribe(source1, index: 0, store: store1) { sink.on($0, 0, select, store1) }
+      sink.subscribe(source2, index: 1, store: store2) { sink.on($0, 1, select, store2) }
+      sink.subscribe(source3, index: 2, store: store3) { sink.on($0, 2, select, store3) }
+      sink.subscribe(source4, index: 3, store: store4) { sink.on($0, 3, select, store4) }
       return sink
     })
   }

@@ -7,41 +7,44 @@
 /// 2…8 forms do not (RxSwift's `ZipSink` waits for the last completion).
 @usableFromInline
 struct ZipStateMachine {
+  /// The phase of the result.
   @usableFromInline
-  enum NextAction: Equatable {
-    /// Every source has a buffered element: take one from each and emit.
-    case emit
-    /// Buffered; waiting for the other sources.
-    case buffer
-    /// Cannot be paired and every other source completed: the result completes.
-    case complete
+  enum State: Equatable {
+    /// Pairing: elements are buffered and emitted in groups.
+    case pairing
+    /// The result terminated (it completed or failed, or the selector threw): every later event
+    /// is ignored. (A disposal stops the sink, which checks that itself.)
+    case stopped
   }
 
+  @usableFromInline var state = State.pairing
   @usableFromInline var counts: [Int]
   /// Sources with at least one buffered element.
   @usableFromInline var nonEmpty = 0
-  @usableFromInline var isDone: [Bool]
-  @usableFromInline var doneCount = 0
-  @usableFromInline var stopped = false
+  @usableFromInline var completions: SourceCompletions
   @usableFromInline let completesWhenOthersDone: Bool
 
   @usableFromInline
   init(arity: Int, completesWhenOthersDone: Bool = false) {
     self.completesWhenOthersDone = completesWhenOthersDone
     counts = Array(repeating: 0, count: arity)
-    isDone = Array(repeating: false, count: arity)
+    completions = SourceCompletions(arity: arity)
   }
 
   @inlinable var arity: Int { counts.count }
 
-  /// Source `index` emitted (its element is already buffered).
+  /// Source `index` emits an element: `emit` when every source then has one buffered (take one
+  /// from each), `wait` until then, `complete` when it cannot be paired and every other source
+  /// completed (the collection form only); the element is buffered after this (see
+  /// `CombiningStateMachine.next`).
   @inlinable
-  mutating func next(_ index: Int) -> NextAction {
+  mutating func next(_ index: Int) -> CombiningNextAction {
+    guard state == .pairing else { return .ignore }
     counts[index] += 1
     if counts[index] == 1 { nonEmpty += 1 }
     guard nonEmpty == arity else {
-      guard completesWhenOthersDone, doneCount == arity - 1 else { return .buffer }
-      stopped = true
+      guard completesWhenOthersDone, completions.allButOne else { return .wait }
+      state = .stopped
       return .complete
     }
     for i in counts.indices {
@@ -49,18 +52,5 @@ struct ZipStateMachine {
       if counts[i] == 0 { nonEmpty -= 1 }
     }
     return .emit
-  }
-
-  /// Source `index` completed: `true` when the result completes now (all sources completed).
-  @inlinable
-  mutating func completed(_ index: Int) -> Bool {
-    guard !stopped, !isDone[index] else { return false }
-    isDone[index] = true
-    doneCount += 1
-    if doneCount == arity {
-      stopped = true
-      return true
-    }
-    return false
   }
 }
