@@ -3,8 +3,9 @@
 
 #include <stdint.h>
 
-// The per-thread subscribe state of ReactiveCore (see SubscribeDepth.swift), C thread-locals for
-// the same reason as the delivery depth (DeliveryDepth.h): Swift inlines every access.
+// The per-thread subscribe and release state of ReactiveCore (see SubscribeDepth.swift and
+// `Trampoline.release`), C thread-locals for the same reason as the delivery depth
+// (DeliveryDepth.h): Swift inlines every access.
 //
 // `reactive_core_subscribe_depth`: how many single-source operator subscriptions (`lift`) are
 // nested on this thread's stack. `reactive_core_subscribe_deferred`: how many subscription steps
@@ -20,6 +21,21 @@ static inline intptr_t *_Nonnull reactive_core_subscribe_depth_counter(void) {
 /// The calling thread's count of deferred subscription steps.
 static inline intptr_t *_Nonnull reactive_core_subscribe_deferred_counter(void) {
   return &reactive_core_subscribe_deferred;
+}
+
+// `reactive_core_release`: how many `Trampoline.release` calls are nested on this thread's stack
+// (`depth`, freeing a chain of sinks or observables, see Trampoline.swift), and how many
+// references wait for the outermost one to drop them (`parked`).
+typedef struct {
+  intptr_t depth;
+  intptr_t parked;
+} reactive_core_release_state;
+
+extern _Thread_local reactive_core_release_state reactive_core_release;
+
+/// The calling thread's release state.
+static inline reactive_core_release_state *_Nonnull reactive_core_release_state_pointer(void) {
+  return &reactive_core_release;
 }
 
 #endif

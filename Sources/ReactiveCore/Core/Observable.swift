@@ -17,11 +17,12 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
   let subscribeHandler: (AnyObserver<Element>) -> Disposable
 
   /// Runs a subscription made by `subscribe(onNext:onError:onCompleted:onDisposed:)` with its
-  /// subscriber leaf itself, for sources that can use it without a type-erased observer in
-  /// between (a subject or relay takes the leaf as its list entry; a `combineLatest` or `zip`
-  /// sink and a store's `states` send straight into it); `nil` for every other observable.
+  /// subscriber leaf itself as a `Downstream`, for sources that take the leaf without a
+  /// type-erased observer in between (a subject or relay adopts it as its list entry; a
+  /// `combineLatest` or `zip` sink and a store's `states` send straight into it); `nil` for every
+  /// other observable. Every other observer goes through `subscribeHandler`.
   @usableFromInline
-  let leafHandler: ((SubscriberLeaf<Element>) -> Disposable)?
+  let downstreamHandler: ((Downstream<Element>) -> Disposable)?
 
   /// What this observable is made of, for the operators that run a recursive chain of their own
   /// kind in one sink and in constant stack (`concat`, `catch`, `deferred`: see
@@ -37,19 +38,19 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
     composition: AnyObject? = nil
   ) {
     self.subscribeHandler = subscribeHandler
-    leafHandler = nil
+    downstreamHandler = nil
     self.composition = composition
   }
 
-  /// An observable that runs a subscription of `subscribe(onNext:...)` with `leafHandler` (see
-  /// `leafHandler`), every other one with `subscribeHandler`.
+  /// An observable that runs a subscription of a subscriber leaf with `downstreamHandler` (see
+  /// `downstreamHandler`), every other one with `subscribeHandler`.
   @inlinable
   init(
     subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable,
-    leafHandler: @escaping (SubscriberLeaf<Element>) -> Disposable
+    downstreamHandler: @escaping (Downstream<Element>) -> Disposable
   ) {
     self.subscribeHandler = subscribeHandler
-    self.leafHandler = leafHandler
+    self.downstreamHandler = downstreamHandler
     composition = nil
   }
 
@@ -58,51 +59,19 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
   @inlinable
   package convenience init(downstreamHandler: @escaping (Downstream<Element>) -> Disposable) {
     self.init(
-      subscribeHandler: { downstreamHandler(Downstream(observer: $0, leaf: nil)) },
-      leafHandler: { downstreamHandler(Downstream(observer: AnyObserver($0), leaf: $0)) })
+      subscribeHandler: { downstreamHandler(Downstream($0)) }, downstreamHandler: downstreamHandler)
   }
 
   @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    // The cast is decided at compile time wherever this is specialized.
-    if let leafHandler, let leaf = observer as? SubscriberLeaf<Element> { return leafHandler(leaf) }
+    // Decided at compile time wherever this is specialized (see `Downstream`).
+    if let downstreamHandler, let leaf = Downstream.ofLeaf(observer) {
+      return downstreamHandler(leaf)
+    }
     return subscribeHandler(AnyObserver(observer))
   }
 
   @inlinable
   public func asObservable() -> Observable<Element> { self }
-}
-
-/// Where a sink sends its results: the observer it was subscribed with, and the same observer as a
-/// subscriber leaf when it is one (see `Observable.leafHandler`).
-@usableFromInline
-package struct Downstream<Element> {
-  @usableFromInline let observer: AnyObserver<Element>
-  /// The leaf, unretained: `observer` wraps it and keeps it alive, and an unmanaged reference
-  /// is used without reference counting.
-  @usableFromInline let leaf: Unmanaged<SubscriberLeaf<Element>>?
-
-  @inlinable
-  init(observer: AnyObserver<Element>, leaf: SubscriberLeaf<Element>?) {
-    self.observer = observer
-    self.leaf = leaf.map { Unmanaged.passUnretained($0) }
-  }
-
-  /// Sends `event`.
-  @inlinable
-  package func on(_ event: Event<Element>) { observer.on(event) }
-
-  /// Sends `.next(element)` from inside a delivery the calling thread already counts (the sink's
-  /// drainer turn, see `DeliveryDepth`): into the leaf without counting a second delivery.
-  @inlinable @inline(__always)
-  package func onNextWithinDelivery(_ element: Element) {
-    if let leaf {
-      leaf._withUnsafeGuaranteedRef {
-        $0.receiveNextWithinDelivery(element)
-      }
-    } else {
-      observer.on(.next(element))
-    }
-  }
 }

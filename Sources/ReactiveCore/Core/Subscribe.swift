@@ -22,13 +22,10 @@ extension ObservableType {
     onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    let leaf = SubscriberLeaf<Element>(
+    SubscriberLeaf<Element>(
       onNext: onNext, onError: onError ?? Hooks.unhandledErrorHandlerRecordingCallStack(),
-      onCompleted: onCompleted, onDisposed: onDisposed)
-    let upstream = subscribe(leaf)
-    // A subject or relay took the leaf as its entry (and returned the leaf itself).
-    if !leaf.isHubEntry { leaf.setUpstream(upstream) }
-    return leaf
+      onCompleted: onCompleted, onDisposed: onDisposed
+    ).subscribe(to: self)
   }
 
   /// Subscribes with one closure that receives every event.

@@ -5,7 +5,8 @@ import Synchronization
 /// user's closures once disposed (breaking `self -> subscription -> closure -> self` cycles).
 ///
 /// Subscribed to a subject or relay, the leaf is also the hub's entry (`HubEntry`, see
-/// `Hub.subscribe(_:)`): one object per subscription, and `dispose()` leaves the hub itself.
+/// `Downstream.hubEntry(of:)`): one object per subscription, and `dispose()` leaves the hub
+/// itself. Sources that know the leaf reach it through `Downstream` only.
 ///
 /// Thread safety: events arrive serially (the observable contract); `dispose()` may come from any
 /// thread. Every callback runs inside `barrier` (see `DisposeBarrier` for exactly what a
@@ -45,8 +46,20 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
   @inlinable
   func on(_ event: Event<Element>) { receive(event, withinDelivery: false) }
 
-  /// Receives one event. `withinDelivery`: the caller is a drainer turn (its hub's), which
-  /// already counts as a delivery on this thread, so the barrier does not count again.
+  /// Subscribes this leaf to `source` and returns the subscription (the leaf). A subject or
+  /// relay that adopted the leaf as its entry (`Downstream.hubEntry(of:)`) returned the leaf
+  /// itself: its `dispose()` leaves the hub. Any other source's disposable is kept as `upstream`.
+  @inlinable
+  func subscribe<Source: ObservableType>(to source: Source) -> Disposable
+  where Source.Element == Element {
+    let upstream = source.subscribe(self)
+    if !isHubEntry { setUpstream(upstream) }
+    return self
+  }
+
+  /// Receives one event. `withinDelivery`: the caller is a drainer turn (a hub's, a
+  /// `combineLatest`/`zip` sink's, a store's), which already counts as a delivery on this thread,
+  /// so the barrier does not count again. Only `Downstream` passes `true`.
   @inlinable @inline(__always)
   func receive(_ event: Event<Element>, withinDelivery: Bool) {
     guard withinDelivery ? barrier.enterWithinDelivery() : barrier.enter() else { return }
@@ -131,6 +144,153 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
     onError = nil
     onCompleted = nil
     onDisposed = nil
+  }
+}
+
+/// Where a source sends its events: the subscriber leaf of `subscribe(onNext:...)` itself, or any
+/// other observer. This is the one home of the subscriber-leaf shortcut: the one test of whether
+/// an observer is a leaf (`init(_:)`, decided at compile time wherever the caller is specialized),
+/// the one test of whether a hub's entry is an adopted leaf (`send(_:toEntry:)`), and the only
+/// calls into a leaf from inside a delivery (`onWithinDelivery(_:)`, `onNextWithinDelivery(_:)`,
+/// which skip the barrier's count of the delivery: the caller's drainer turn already counts one on
+/// this thread, see `DisposeBarrier`). No other code casts to `SubscriberLeaf` or reads `isLeaf`.
+///
+/// Who uses it: `Observable.subscribe` (sources with a `downstreamHandler`: a subject or relay
+/// behind `asObservable()`, `combineLatest`, `zip`, a store's `states`), `Hub` (adopting a leaf
+/// as its entry, delivering to entries) and the sinks that send from inside their drainer turn.
+@usableFromInline
+package struct Downstream<Element> {
+  /// The observer; for a leaf, the leaf wrapped (which keeps it alive).
+  @usableFromInline let observer: AnyObserver<Element>
+  /// The leaf, unretained: `observer` holds it, so the delivery path uses it without reference
+  /// counting. `nil` for any other observer.
+  @usableFromInline let leaf: Unmanaged<SubscriberLeaf<Element>>?
+
+  /// `observer` as a subscriber leaf, or `nil`: the one test of whether an observer is one.
+  @inlinable @inline(__always)
+  static func leaf<Observer: ObserverType>(_ observer: Observer) -> SubscriberLeaf<Element>?
+  where Observer.Element == Element {
+    // Decided at compile time wherever this is specialized.
+    observer as? SubscriberLeaf<Element>
+  }
+
+  /// `observer` as a downstream.
+  @inlinable @inline(__always)
+  package init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+    if let leaf = Self.leaf(observer) {
+      self.init(leaf: leaf)
+    } else {
+      self.init(observer: AnyObserver(observer), leaf: nil)
+    }
+  }
+
+  @inlinable @inline(__always)
+  init(leaf: SubscriberLeaf<Element>) {
+    self.init(observer: AnyObserver(leaf), leaf: Unmanaged.passUnretained(leaf))
+  }
+
+  @inlinable @inline(__always)
+  init(observer: AnyObserver<Element>, leaf: Unmanaged<SubscriberLeaf<Element>>?) {
+    self.observer = observer
+    self.leaf = leaf
+  }
+
+  /// `observer` as a downstream when it is a subscriber leaf, else `nil` (see
+  /// `Observable.downstreamHandler`).
+  @inlinable @inline(__always)
+  static func ofLeaf<Observer: ObserverType>(_ observer: Observer) -> Downstream?
+  where Observer.Element == Element {
+    leaf(observer).map { Downstream(leaf: $0) }
+  }
+
+  /// Sends `event` from outside any delivery this thread counts.
+  @inlinable
+  package func on(_ event: Event<Element>) { observer.on(event) }
+
+  /// Sends `event` from inside a drainer turn of the caller (which counts as a delivery on this
+  /// thread, see `DeliveryDepth`): into a leaf without counting a second delivery.
+  @inlinable @inline(__always)
+  package func onWithinDelivery(_ event: Event<Element>) {
+    if let leaf {
+      leaf._withUnsafeGuaranteedRef { $0.receive(event, withinDelivery: true) }
+    } else {
+      observer.on(event)
+    }
+  }
+
+  /// `onWithinDelivery(.next(element))`: the element path alone.
+  @inlinable @inline(__always)
+  package func onNextWithinDelivery(_ element: Element) {
+    if let leaf {
+      leaf._withUnsafeGuaranteedRef { $0.receiveNextWithinDelivery(element) }
+    } else {
+      observer.on(.next(element))
+    }
+  }
+
+  // MARK: Hub entries
+
+  /// `observer` as an entry of `hub`'s list: a subscriber leaf becomes the entry itself (one
+  /// object per subscription; its `dispose()` leaves the hub), any other observer is wrapped in
+  /// a `HubSubscription`. The caller publishes the entry to the hub's drainer, which orders what
+  /// is written here before the drainer's and any later `dispose()`'s reads.
+  @inlinable @inline(__always)
+  static func hubEntry<Observer: ObserverType>(for observer: Observer, of hub: Hub<Element>)
+    -> HubEntry
+  where Observer.Element == Element {
+    if let leaf = leaf(observer) { return adopt(leaf, by: hub) }
+    return HubSubscription(hub: hub, observer: AnyObserver(observer))
+  }
+
+  /// This downstream as an entry of `hub`'s list (see `hubEntry(for:of:)`).
+  @inlinable @inline(__always)
+  func hubEntry(of hub: Hub<Element>) -> HubEntry {
+    if let leaf { return Self.adopt(leaf.takeUnretainedValue(), by: hub) }
+    return HubSubscription(hub: hub, observer: observer)
+  }
+
+  @inlinable @inline(__always)
+  static func adopt(_ leaf: SubscriberLeaf<Element>, by hub: Hub<Element>) -> HubEntry {
+    leaf.hub = hub
+    leaf.isHubEntry = true
+    return leaf
+  }
+
+  /// Appends `entry` (made by `hubEntry`) to `hub`'s list, on the hub's drainer, noting an
+  /// adopted leaf in `hub.hasLeaves`: while that is `false` every entry is a `HubSubscription`
+  /// and delivery skips the test of each entry's kind (`send(_:toSubscription:)`).
+  @inlinable @inline(__always)
+  static func append(_ entry: HubEntry, to hub: HubCore) {
+    if entry.isLeaf { hub.hasLeaves = true }
+    hub.appendEntry(entry)
+  }
+
+  /// Sends `event` to an entry of a `Hub<Element>` whose list holds no leaf (`hasLeaves` is
+  /// `false`, see `append(_:to:)`), inside the hub's drainer turn: every entry of such a list is
+  /// a `HubSubscription`, so no test of the entry's kind.
+  @inlinable @inline(__always)
+  static func send(_ event: Event<Element>, toSubscription entry: HubEntry) {
+    unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(event)
+  }
+
+  /// Sends `.next(element)` to an entry of a `Hub<Element>`, inside the hub's drainer turn.
+  @inlinable @inline(__always)
+  static func sendNext(_ element: Element, toEntry entry: HubEntry) {
+    if entry.isLeaf {
+      unsafeDowncast(entry, to: SubscriberLeaf<Element>.self).receiveNextWithinDelivery(element)
+    } else {
+      unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(.next(element))
+    }
+  }
+
+  /// Sends `event` to an entry of a `Hub<Element>`, inside the hub's drainer turn.
+  @inlinable @inline(__always)
+  static func send(_ event: Event<Element>, toEntry entry: HubEntry) {
+    if entry.isLeaf {
+      unsafeDowncast(entry, to: SubscriberLeaf<Element>.self).receive(event, withinDelivery: true)
+    } else {
+      unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(event)
+    }
   }
 }
 

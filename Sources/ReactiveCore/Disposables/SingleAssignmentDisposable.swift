@@ -69,13 +69,10 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     while true {
       let old = holder.bits.bitwiseOr(Self.disposedBit, ordering: .acquiringAndReleasing).oldValue
       guard old & Self.disposedBit == 0, old & Self.isSetBit != 0 else { return }
-      var toDispose = holder.inner
+      let toDispose = holder.inner
       holder.inner = nil
       guard let next = toDispose as? SingleAssignmentDisposable else {
-        Trampoline.releasing {
-          toDispose?.dispose()
-          toDispose = nil
-        }
+        toDispose?.dispose()
         return
       }
       holder = next

@@ -54,7 +54,7 @@ extension ObservableType {
 /// subscribe handler captures only this object (no separate closure context).
 ///
 /// Each one holds its source, so a chain of a million `map`s is a million nested objects:
-/// releasing the last one releases its source in a loop (`Trampoline.releasing`), not by recursion.
+/// releasing the last one releases its sources in bounded stack (`Trampoline.release`).
 @usableFromInline
 final class LiftedObservable<Operator: SingleSourceOperator>: @unchecked Sendable {  // immutable
   // but `source`, cleared only by `deinit`.
@@ -78,7 +78,7 @@ final class LiftedObservable<Operator: SingleSourceOperator>: @unchecked Sendabl
     return sink.upstream
   }
 
-  // Hands the source to the releasing loop, so the next link is freed after this deinit returned.
+  // Hands the source to `Trampoline.release`, which bounds how deep freeing a chain nests.
   deinit {
     guard let source = self.source.take() else { return }
     Trampoline.release(.object(consume source))
@@ -103,10 +103,10 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
     self.logic = logic
   }
 
-  // A freed sink frees the next one through `downstream`: hand it to the releasing loop so a
-  // long chain is freed in a loop, whoever frees its first sink (see `Trampoline.release`). It is
-  // moved out of the object (the object's own destruction then releases nothing), with no generic
-  // metadata look-up: this deinit runs unspecialized.
+  // A freed sink frees the next one through `downstream`: hand it to `Trampoline.release` so a
+  // long chain is freed in bounded stack, whoever frees its first sink. It is moved out of the
+  // object (the object's own destruction then releases nothing), with no generic metadata
+  // look-up: this deinit runs unspecialized.
   deinit {
     Trampoline.release(
       ReleasedReference(

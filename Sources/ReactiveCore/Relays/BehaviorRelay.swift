@@ -56,7 +56,8 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
   @inlinable
   public func asObservable() -> Observable<Element> {
     let hub = self.hub
-    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
+    return Observable(
+      subscribeHandler: { hub.subscribe($0) }, downstreamHandler: { hub.subscribe($0) })
   }
 
   /// Whether anyone is subscribed.

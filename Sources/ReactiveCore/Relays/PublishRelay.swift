@@ -35,7 +35,8 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable { 
   @inlinable
   public func asObservable() -> Observable<Element> {
     let hub = self.hub
-    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
+    return Observable(
+      subscribeHandler: { hub.subscribe($0) }, downstreamHandler: { hub.subscribe($0) })
   }
 
   /// Whether anyone is subscribed.

@@ -45,7 +45,8 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {  
   @inlinable
   public func asObservable() -> Observable<Element> {
     let hub = self.hub
-    return Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
+    return Observable(
+      subscribeHandler: { hub.subscribe($0) }, downstreamHandler: { hub.subscribe($0) })
   }
 
   /// Whether anyone is subscribed.

@@ -91,30 +91,30 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   }
 
   /// Subscribes `observer`; it receives the replayed elements, then live events.
-  ///
-  /// A `SubscriberLeaf` (the subscription of `subscribe(onNext:...)`) becomes the hub's entry
-  /// itself: no wrapper and no closure around it (so subscribe + dispose allocates the leaf
-  /// only). The cast is decided at compile time wherever this is specialized.
   @inlinable
   func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
-    if let leaf = observer as? SubscriberLeaf<Element> {
-      // Written before the leaf is published to the drainer (the queue's lock or the role's
-      // compare-exchange orders it for the drainer and for any later `dispose()`).
-      leaf.hub = self
-      leaf.isHubEntry = true
-      add(leaf)
-      return leaf
-    }
-    let subscription = HubSubscription(hub: self, observer: AnyObserver(observer))
-    add(subscription)
-    return subscription
+    add(Downstream.hubEntry(for: observer, of: self))
   }
 
+  /// Subscribes `downstream` (the path of `asObservable()`, see `Observable.downstreamHandler`).
   @inlinable
-  func add(_ entry: HubEntry) {
+  func subscribe(_ downstream: Downstream<Element>) -> Disposable {
+    add(downstream.hubEntry(of: self))
+  }
+
+  /// Attaches `entry`: a subscriber leaf is the hub's entry itself, no wrapper and no closure
+  /// around it (so subscribe + dispose allocates the leaf only); see `Downstream`.
+  @inlinable
+  func add(_ entry: HubEntry) -> Disposable {
     observerCount.add(1, ordering: .relaxed)
-    drainer.send(.subscribe(entry)) { self.execute($0) }
+    if let role = drainer.tryEnter() {
+      attach(entry)
+      if let role = drainer.tryLeave(role) { drainer.drain(role) { self.execute($0) } }
+    } else {
+      drainer.send(.subscribe(entry)) { self.execute($0) }
+    }
+    return entry
   }
 
   /// For owners that order a state change with its delivery under their own lock (the behavior
@@ -207,15 +207,13 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
       if hasLeaves {
         for index in entries.indices {
           Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
-            if !entry.isDead { Self.emitNext(element, to: entry) }
+            if !entry.isDead { Downstream.sendNext(element, toEntry: entry) }
           }
         }
       } else {
         for index in entries.indices {
           Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
-            if !entry.isDead {
-              unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(event)
-            }
+            if !entry.isDead { Downstream.send(event, toSubscription: entry) }
           }
         }
       }
@@ -233,25 +231,10 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
     }
   }
 
-  /// `emit(.next(element), to: entry)`, through the element path of a leaf alone.
-  @inlinable @inline(__always)
-  static func emitNext(_ element: Element, to entry: HubEntry) {
-    if entry.isLeaf {
-      unsafeDowncast(entry, to: SubscriberLeaf<Element>.self).receiveNextWithinDelivery(element)
-    } else {
-      unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(.next(element))
-    }
-  }
-
-  /// Sends `event` to one entry of this hub: straight into a subscriber leaf (whose barrier runs
-  /// inside this drainer turn, already counted as a delivery), else to the wrapped observer.
+  /// Sends `event` to one entry of this hub, inside this drainer turn (see `Downstream`).
   @inlinable @inline(__always)
   func emit(_ event: Event<Element>, to entry: HubEntry) {
-    if entry.isLeaf {
-      unsafeDowncast(entry, to: SubscriberLeaf<Element>.self).receive(event, withinDelivery: true)
-    } else {
-      unsafeDowncast(entry, to: HubSubscription<Element>.self).observer.on(event)
-    }
+    Downstream.send(event, toEntry: entry)
   }
 
   @inlinable
@@ -280,7 +263,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
     case .publish, .async: break
     }
     guard !subscription.isDead else { return }
-    appendEntry(subscription)
+    Downstream<Element>.append(subscription, to: self)
   }
 }
 
@@ -297,7 +280,7 @@ class HubCore: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var entries = DeliveryList<HubEntry>()
   @usableFromInline @exclusivity(unchecked) var tombstones = 0
   /// Whether a `SubscriberLeaf` was appended since the list was last emptied (conservative: not
-  /// cleared when that leaf leaves). Drainer-owned.
+  /// cleared when that leaf leaves). Set only by `Downstream.append(_:to:)`.
   @usableFromInline @exclusivity(unchecked) var hasLeaves = false
   /// Live subscriptions: incremented by `subscribe`, decremented by whoever ends a subscription
   /// (its `dispose()`, or the terminal event), so `hasObservers` is exact once `dispose()` returns.
@@ -318,11 +301,10 @@ class HubCore: @unchecked Sendable {
     preconditionFailure("Internal inconsistency: HubCore is only used through Hub")
   }
 
-  /// Adds an entry at the end of the list. Drainer only.
+  /// Adds an entry at the end of the list. Drainer only; through `Downstream.append(_:to:)`.
   @inlinable
   final func appendEntry(_ entry: HubEntry) {
     entry.index = entries.count
-    if entry.isLeaf { hasLeaves = true }
     entries.append(entry)
   }
 
@@ -388,7 +370,8 @@ class HubEntry: Cancelable, @unchecked Sendable {
   @usableFromInline let dead = Atomic<Bool>(false)
   @usableFromInline @exclusivity(unchecked) var hub: HubCore?
   @usableFromInline @exclusivity(unchecked) var index = -1
-  /// Whether this entry is a `SubscriberLeaf` (else a `HubSubscription` or the tombstone).
+  /// Whether this entry is a `SubscriberLeaf` (else a `HubSubscription` or the tombstone). Read
+  /// only by `Downstream`, the one home of the subscriber-leaf shortcut.
   @usableFromInline let isLeaf: Bool
   @usableFromInline let token: ResourceToken?
 

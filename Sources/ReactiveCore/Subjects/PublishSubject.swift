@@ -53,6 +53,6 @@ extension Observable {
   /// one and keeps it, so `subject.asObservable() === subject.asObservable()`.
   @inlinable
   static func subject(_ hub: Hub<Element>) -> Observable<Element> {
-    Observable(subscribeHandler: { hub.subscribe($0) }, leafHandler: { hub.subscribe($0) })
+    Observable(subscribeHandler: { hub.subscribe($0) }, downstreamHandler: { hub.subscribe($0) })
   }
 }

@@ -6,7 +6,7 @@ import Testing
 @testable import ReactiveCore
 
 /// `subscribe(onNext:...)` on an `Observable` whose source takes the subscriber leaf itself
-/// (`Observable.leafHandler`): a relay or subject behind `asObservable()` adopts it as its list
+/// (`Observable.downstreamHandler`, see `Downstream`): a relay or subject behind `asObservable()` adopts it as its list
 /// entry, and a `combineLatest`/`zip` sink delivers into it inside its drainer turn. The leaf's
 /// guarantees (dispose barrier, closures released on disposal) must hold on these paths too.
 @Suite struct LeafHandOffTests {

@@ -28,8 +28,9 @@ import Testing
   }
 
   /// The sinks of a chain over a source that drops its observer are freed while the chain is
-  /// being subscribed, by whoever drops the last one, without a releasing loop around them: each
-  /// sink's `deinit` runs one. Then the subscription is disposed and the chain released.
+  /// being subscribed, by whoever drops the last one, with nothing arranged around them: each
+  /// sink's `deinit` hands its downstream to `Trampoline.release`, which bounds the nesting. Then
+  /// the subscription is disposed and the chain released.
   @Test(arguments: DroppingSource.allCases, [false, true])
   func aMillionOperatorsOverASourceThatDropsItsObserver(source: DroppingSource, mixed: Bool) {
     let result = withWatchdog { () -> (events: Int, live: Int) in

@@ -1,3 +1,4 @@
+import CReactiveCoreSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -28,9 +29,10 @@ import Synchronization
 ///   onto `deferredSubscriptions`, which the outermost `lift` subscription of the thread runs
 ///   before it returns (see `SubscribeDepth`).
 ///
-/// - Long chains of sinks and observables are freed in a releasing loop (`release(_:)`): a dying
-///   object hands the reference through which it held the next one to the loop instead of
-///   dropping it, so freeing a chain of a million sinks takes constant stack.
+/// - Long chains of sinks and observables are freed in bounded stack (`release(_:)`): a dying
+///   object hands the reference through which it held the next one to `release(_:)`, which drops
+///   it at once up to `releaseBound` nested levels and parks it beyond, for the outermost level to
+///   drop in a loop; so freeing a chain of a million sinks takes constant stack.
 ///
 /// Outside an activation nothing is queued: a generator emits at once inside `subscribe`, which is
 /// the documented "no trampoline for synchronous sources" behaviour (`merge(.of(1, 2, 3),
@@ -47,11 +49,9 @@ final class Trampoline {
   /// `true` while an activation runs on this thread.
   @usableFromInline @exclusivity(unchecked) var isActive = false
   @usableFromInline @exclusivity(unchecked) var queue = FIFO<any TrampolineItem>()
-  /// `true` while a releasing loop runs on this thread (`releasing(_:)`, `release(_:)`).
-  @usableFromInline @exclusivity(unchecked) var isReleasing = false
-  /// The references dying objects handed to the running releasing loop, dropped by it one at a
-  /// time.
-  @usableFromInline @exclusivity(unchecked) var pendingReleases = ContiguousArray<
+  /// The references parked by `release(_:)` beyond `releaseBound` nested levels (counted in the
+  /// thread-local `reactive_core_release.parked`), dropped by the outermost level.
+  @usableFromInline @exclusivity(unchecked) var parkedReleases = ContiguousArray<
     ReleasedReference
   >()
   /// Subscription steps deferred while no activation ran; counted in the thread-local
@@ -60,42 +60,59 @@ final class Trampoline {
 
   @usableFromInline init() {}
 
-  /// Runs `body` (a teardown that may free a long chain of sinks) inside a releasing loop: what
-  /// the objects it frees hand to `release(_:)` is dropped afterwards, one at a time.
-  @usableFromInline
-  static func releasing(_ body: () -> Void) {
-    let trampoline = current
-    if trampoline.isReleasing { return body() }
-    trampoline.isReleasing = true
-    body()
-    trampoline.dropPendingReleases()
-  }
+  /// How many `release(_:)` calls nest on a stack before the next reference is parked. A level
+  /// takes a few frames (the dying object's deinit, `release(_:)`, `drop(_:)`, the runtime's
+  /// release): 128 levels stay far inside a 512 KiB stack in a debug build, and ordinary chains
+  /// are shorter, so they are freed by plain recursion.
+  @usableFromInline static var releaseBound: Int { 128 }
 
-  /// Drops `reference`, the last one a dying object held, in constant stack: a long chain of
+  /// Drops `reference`, the last one a dying object held, in bounded stack: a long chain of
   /// objects each holding the next (the sinks of a chain, through their downstream observers; the
-  /// observables of a chain, through their sources) is freed in a loop, not by recursion.
+  /// observables of a chain, through their sources) is freed by recursion up to `releaseBound`
+  /// nested calls on this thread, and beyond that in a loop: a reference handed over deeper is
+  /// parked, and the outermost call drops the parked ones one at a time, each again with up to
+  /// `releaseBound` levels below it. So whoever frees the first object of a chain (a disposal, a
+  /// source that drops its observer inside `subscribe`, the last reference to an observable going
+  /// away) needs no loop of its own. Call it from `deinit` with the reference moved out of the
+  /// object (the object must not hold it any more, or freeing the object would drop it after
+  /// this call returned, outside the count).
   ///
-  /// While a releasing loop runs on this thread, `reference` is handed to it and dropped after the
-  /// current one; otherwise this call runs the loop. So whoever frees the first object of a chain
-  /// (a disposal, a source that drops its observer inside `subscribe`, the last reference to an
-  /// observable going away) needs no loop of its own. Call it from `deinit` with the reference
-  /// moved out of the object (the object must not hold it any more, or freeing the object would
-  /// drop it recursively after the loop ended).
+  /// The fast path (below the bound) touches only C thread-locals: no lookup of this thread's
+  /// trampoline, no allocation.
   @inlinable
   static func release(_ reference: consuming ReleasedReference) {
-    let trampoline = current
-    trampoline.pendingReleases.append(reference)
-    guard !trampoline.isReleasing else { return }
-    trampoline.isReleasing = true
-    trampoline.dropPendingReleases()
+    let state = reactive_core_release_state_pointer()
+    guard state.pointee.depth < releaseBound else { return park(reference) }
+    state.pointee.depth += 1
+    drop(reference)
+    state.pointee.depth -= 1
+    if state.pointee.depth == 0 && state.pointee.parked != 0 { dropParked() }
   }
 
-  /// The releasing loop: drops the handed references one at a time (dropping one may hand more),
-  /// then ends.
-  @usableFromInline
-  func dropPendingReleases() {
-    while let reference = pendingReleases.popLast() { _ = reference }
-    isReleasing = false
+  /// Drops `reference` inside this call, so that whatever its release frees runs between the
+  /// caller's increment and decrement of the depth.
+  @usableFromInline @inline(never)
+  static func drop(_ reference: consuming ReleasedReference) { _ = consume reference }
+
+  /// Beyond the bound: keeps `reference` for the outermost `release(_:)` of this thread.
+  @usableFromInline @inline(never)
+  static func park(_ reference: consuming ReleasedReference) {
+    current.parkedReleases.append(reference)
+    reactive_core_release_state_pointer().pointee.parked += 1
+  }
+
+  /// The outermost `release(_:)` of this thread drops the parked references one at a time, each
+  /// with the depth counted from 1 (what it frees may park more), until none is left.
+  @usableFromInline @inline(never)
+  static func dropParked() {
+    let trampoline = current
+    let state = reactive_core_release_state_pointer()
+    state.pointee.depth = 1
+    while let reference = trampoline.parkedReleases.popLast() {
+      state.pointee.parked -= 1
+      drop(reference)
+    }
+    state.pointee.depth = 0
   }
 
   @usableFromInline
