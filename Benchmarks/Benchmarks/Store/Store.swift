@@ -6,9 +6,12 @@ import OpenCombine
 // `8_Store.ClosureLocked`), the store with its subscriber on its own list (`subscribeStates`), the
 // same store built from ReactiveCore operators (`relay.scan(...).share(replay: 1)`), and the
 // hero-selector intent (`HeroSelectorKit`) against its reducer called by hand; plus OpenCombine.
+// Scenarios 9 to 11 (AppScenarios.swift): the app layer, an intent through a scoped store, a row
+// intent in a 10,000-row `ChildFeatures` list, an intent among 10 composed child features.
 let benchmarks: @Sendable () -> Void = {
   configureBenchmarks()
   register(storeScenarios(MeasuredRunner.self))
+  register(appScenarios(MeasuredRunner.self))
 
   // OpenCombine has no store: intents into a subject, reduced into a CurrentValueSubject.
   Benchmark("8_Store.OpenCombine") { benchmark in

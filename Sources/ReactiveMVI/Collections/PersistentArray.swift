@@ -39,6 +39,13 @@ public struct PersistentArray<Element> {
   /// elements, a branch (children) above that. Every leaf is at the same depth.
   @usableFromInline var root: PersistentArrayNode
 
+  /// The positions of the elements by id, once ``indexIDs(at:)`` built them (see
+  /// ``IDIndexedCollection``): an immutable `IDPositions`, shared by the copies of this value.
+  /// Every change of length drops it, so it never describes another arrangement of the elements
+  /// than the one it was built for, except after elements were changed in place (a row's id
+  /// changed, the array sorted), which a look-up detects by checking the element it finds.
+  @usableFromInline var idPositions: AnyObject?
+
   /// The most elements a leaf holds and the most children a branch holds. Small enough that a
   /// change copies little, large enough that the tree stays shallow (five levels hold a million).
   @inlinable public static var nodeCapacity: Int { PersistentArrayNode.capacity }
@@ -417,6 +424,7 @@ extension PersistentArray: RangeReplaceableCollection {
   @inlinable
   public mutating func insert(_ newElement: Element, at index: Int) {
     precondition(index >= 0 && index <= count, "PersistentArray index out of range")
+    idPositions = nil
     makeRootUnique()
     if let split = Self.insert(newElement, at: index, into: root) {
       root = PersistentArrayNode(branch: [root, split])
@@ -428,6 +436,7 @@ extension PersistentArray: RangeReplaceableCollection {
   @inlinable
   public mutating func remove(at index: Int) -> Element {
     checkIndex(index)
+    idPositions = nil
     makeRootUnique()
     let element = Self.remove(at: index, from: root)
     shrinkRoot()
@@ -453,6 +462,7 @@ extension PersistentArray: RangeReplaceableCollection {
 
   /// Removes every element and gives back the storage (`keepCapacity` is ignored).
   public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    idPositions = nil
     root = Leaf([])
   }
 
@@ -481,6 +491,7 @@ extension PersistentArray: RangeReplaceableCollection {
     all.append(contentsOf: self[0..<subrange.lowerBound])
     all.append(contentsOf: newElements)
     all.append(contentsOf: self[subrange.upperBound..<count])
+    idPositions = nil
     root = Self.build(all)
   }
 }
