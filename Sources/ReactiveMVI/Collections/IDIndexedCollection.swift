@@ -69,7 +69,7 @@ extension PersistentArray: IDIndexedCollection {
   /// The position of `id` according to the index, checked against the element there; `nil`
   /// when there is no index by `key`, no such id in it, or the element there has another id.
   func indexedPosition<ID: Hashable>(ofID id: ID, at key: KeyPath<Element, ID>) -> Int? {
-    guard let index = idPositions as? IDPositions<ID>, index.isIndex(by: key),
+    guard let index = root.idPositions as? IDPositions<ID>, index.isIndex(by: key),
       let position = index.positions[id], position < count, self[position][keyPath: key] == id
     else { return nil }
     return position
@@ -81,7 +81,8 @@ extension PersistentArray: IDIndexedCollection {
     for (position, element) in enumerated() where positions[element[keyPath: key]] == nil {
       positions[element[keyPath: key]] = position
     }
-    idPositions = IDPositions(key: key, positions: positions)
+    makeRootUnique()
+    root.idPositions = IDPositions(key: key, positions: positions)
   }
 
   /// The position of the element whose `key` is `id`, or `nil`: the index's answer when it
@@ -95,6 +96,6 @@ extension PersistentArray: IDIndexedCollection {
   {
     if let position = indexedPosition(ofID: id, at: key) { return position }
     reindexIDs(at: key)
-    return (idPositions as? IDPositions<ID>)?.positions[id]
+    return (root.idPositions as? IDPositions<ID>)?.positions[id]
   }
 }

@@ -39,13 +39,6 @@ public struct PersistentArray<Element> {
   /// elements, a branch (children) above that. Every leaf is at the same depth.
   @usableFromInline var root: PersistentArrayNode
 
-  /// The positions of the elements by id, once ``indexIDs(at:)`` built them (see
-  /// ``IDIndexedCollection``): an immutable `IDPositions`, shared by the copies of this value.
-  /// Every change of length drops it, so it never describes another arrangement of the elements
-  /// than the one it was built for, except after elements were changed in place (a row's id
-  /// changed, the array sorted), which a look-up detects by checking the element it finds.
-  @usableFromInline var idPositions: AnyObject?
-
   /// The most elements a leaf holds and the most children a branch holds. Small enough that a
   /// change copies little, large enough that the tree stays shallow (five levels hold a million).
   @inlinable public static var nodeCapacity: Int { PersistentArrayNode.capacity }
@@ -82,6 +75,13 @@ class PersistentArrayNode {
   @exclusivity(unchecked) @usableFromInline final var children: ContiguousArray<PersistentArrayNode>
   /// Whether this is a ``PersistentArray/Leaf``.
   @usableFromInline final let isLeaf: Bool
+  /// In a root only: the positions of the array's elements by id, once a look-up by id built
+  /// them (an immutable `IDPositions`, see ``IDIndexedCollection``). Kept in the root rather
+  /// than beside it so that the array stays one reference; a root copied to be changed in place
+  /// keeps it, and every change of length drops it, so it never describes another arrangement
+  /// of the elements than the one it was built for, except after elements were changed in place
+  /// (an id changed, the array sorted), which a look-up detects by checking the element it finds.
+  @exclusivity(unchecked) @usableFromInline final var idPositions: AnyObject?
 
   /// A branch over `children`, holding `count` elements.
   @inlinable
@@ -287,10 +287,14 @@ extension PersistentArray {
     return (Self.leaf(node), start)
   }
 
-  /// Makes the root a node that only this value refers to.
+  /// Makes the root a node that only this value refers to (with the same id index).
   @inlinable
   mutating func makeRootUnique() {
-    if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+    if !isKnownUniquelyReferenced(&root) {
+      let idPositions = root.idPositions
+      root = root.copy()
+      root.idPositions = idPositions
+    }
   }
 
   /// After a removal: a branch with one child is replaced by the child, an empty branch by an
@@ -424,8 +428,8 @@ extension PersistentArray: RangeReplaceableCollection {
   @inlinable
   public mutating func insert(_ newElement: Element, at index: Int) {
     precondition(index >= 0 && index <= count, "PersistentArray index out of range")
-    idPositions = nil
     makeRootUnique()
+    root.idPositions = nil
     if let split = Self.insert(newElement, at: index, into: root) {
       root = PersistentArrayNode(branch: [root, split])
     }
@@ -436,8 +440,8 @@ extension PersistentArray: RangeReplaceableCollection {
   @inlinable
   public mutating func remove(at index: Int) -> Element {
     checkIndex(index)
-    idPositions = nil
     makeRootUnique()
+    root.idPositions = nil
     let element = Self.remove(at: index, from: root)
     shrinkRoot()
     return element
@@ -462,7 +466,6 @@ extension PersistentArray: RangeReplaceableCollection {
 
   /// Removes every element and gives back the storage (`keepCapacity` is ignored).
   public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
-    idPositions = nil
     root = Leaf([])
   }
 
@@ -491,7 +494,6 @@ extension PersistentArray: RangeReplaceableCollection {
     all.append(contentsOf: self[0..<subrange.lowerBound])
     all.append(contentsOf: newElements)
     all.append(contentsOf: self[subrange.upperBound..<count])
-    idPositions = nil
     root = Self.build(all)
   }
 }
