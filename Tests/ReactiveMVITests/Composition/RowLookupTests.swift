@@ -100,9 +100,9 @@ where Rows.Element == CountedRow.State, Rows.Index == Int {
       _ = rows.handle(.row(id: id(row), .increment), state: state)
       state = try #require(rows.reduce(state, .row(id: id(row), .increment)))
     }
-    // Six look-ups, each a hash look-up (a few comparisons while probing) and a check of the row
-    // found, at most 10 comparisons each; a scan would compare 28,482 ids.
-    #expect(counter.value <= 60, "compared \(counter.value) ids in 6 look-ups in 10,000 rows")
+    // Six look-ups, each a hash look-up (a few comparisons while probing, more on an unlucky
+    // hash seed) and a check of the row found; a scan would compare 28,482 ids.
+    #expect(counter.value <= 300, "compared \(counter.value) ids in 6 look-ups in 10,000 rows")
     #expect(state.rows.map(\.count).reduce(0, +) == 4)
     #expect(state.rows[9_999].count == 1 && state.rows[9_000].count == 1)
   }
@@ -147,7 +147,7 @@ where Rows.Element == CountedRow.State, Rows.Index == Int {
     rows.remove(at: 0)
     counter.reset()
     #expect(published.firstIndex(ofID: CountedID(value: 999, counter: counter), at: \.id) == 999)
-    #expect(counter.value <= 5)
+    #expect(counter.value <= 50)  // a hash look-up and a check; a scan would compare 1,000
     #expect(rows.firstIndex(ofID: CountedID(value: 999, counter: counter), at: \.id) == 998)
     #expect(rows.firstIndex(indexingID: CountedID(value: 5_000, counter: counter), at: \.id) == nil)
     #expect(rows.firstIndex(ofID: CountedID(value: 0, counter: counter), at: \.id) == nil)
