@@ -1,3 +1,4 @@
+import Dispatch
 import ReactiveMVI
 import Synchronization
 import Testing
@@ -135,6 +136,39 @@ where Rows.Element == CountedRow.State, Rows.Index == Int {
     #expect(array.state.rows.first { $0.id.value == 5 }?.count == 3)
     array.dispose()
     persistent.dispose()
+  }
+
+  /// Row intents sent from many threads while other threads look rows up by id in the states
+  /// the store publishes (which share the id index): every intent reaches its row, and every
+  /// look-up finds the row where it is. Run under ThreadSanitizer too: the index is immutable
+  /// and only ever set in a root no other value refers to.
+  @Test func rowIntentsFromManyThreadsWhileStatesAreReadByID() {
+    let counter = ComparisonCounter()
+    let store = Store(
+      initialState: .init(
+        rows: Self.rows(1_000, counter, as: PersistentArray<CountedRow.State>.self)),
+      feature: CountedList<PersistentArray<CountedRow.State>>())
+    let misplaced = ComparisonCounter()
+    DispatchQueue.concurrentPerform(iterations: 6) { thread in
+      for step in 0..<300 {
+        let row = (step * 7 + thread * 131) % 1_000
+        if thread < 4 {
+          store.send(.row(id: CountedID(value: row, counter: counter), .increment))
+        } else {
+          let rows = store.state.rows
+          if rows.firstIndex(ofID: CountedID(value: row, counter: counter), at: \.id) != row {
+            misplaced.increment()
+          }
+        }
+      }
+    }
+    #expect(misplaced.value == 0)
+    #expect(store.state.rows.map(\.count).reduce(0, +) == 1_200)
+    for thread in 0..<4 {
+      let row = (299 * 7 + thread * 131) % 1_000
+      #expect(store.state.rows[row].count >= 1)
+    }
+    store.dispose()
   }
 
   /// The index is shared by the copies made after it was built, and a change of length in one
