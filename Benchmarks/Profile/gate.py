@@ -33,6 +33,8 @@ GATED = [
     "flat-map-latest", "flat-map-latest-closure", "store", "store-direct", "store-closure", "store-closure-locked",
     "store-scan", "hero", "hero-closure", "driver-binder", "driver-binder-closure", "rows-10",
     "rows-100000", "rows-view-10", "rows-view-100000",
+    "scoped", "scoped-closure", "child-rows-10", "child-rows-10000", "child-rows-100000",
+    "child-rows-closure", "features-1", "features-10", "features-100",
 ]
 # Each scenario's hand-written peer: the physical limit it is compared with in RESULTS.md.
 PEERS = {
@@ -43,6 +45,7 @@ PEERS = {
     "store": "store-closure-locked",
     "store-direct": "store-closure-locked", "store-scan": "store-closure-locked",
     "hero": "hero-closure", "driver-binder": "driver-binder-closure",
+    "scoped": "scoped-closure", "child-rows-10000": "child-rows-closure",
 }
 results_path = here.parent / "RESULTS.md"
 # Fewer units than instructions.sh's default: the gate compares a count with itself, and the

@@ -40,6 +40,19 @@ SERIES = {
         per=False, shape="log",
         expect="logarithmic, within 2x from 10 to 100,000 rows: the view compares only the "
         "changed path"),
+    "child-rows": dict(
+        title="A row intent in a ChildFeatures list (PersistentArray): instructions per intent "
+        "against rows",
+        scenario="child-rows-{}", sizes=[10, 100, 1_000, 10_000, 100_000], units=(1_000, 6_000),
+        per=False, shape="log",
+        expect="logarithmic, within 2x from 10 to 100,000 rows: the row is found through the "
+        "array's id index (a hash look-up) and changed along one path of the tree"),
+    "features": dict(
+        title="Child features composed into one store: instructions per intent against features",
+        scenario="features-{}", sizes=[1, 10, 100], units=(1_000, 6_000), per=False,
+        shape="linear",
+        expect="linear: the parent asks its children in turn, so every further child adds one "
+        "rejected intent and one rejected result (and one Int of state to copy and compare)"),
     "rows-array": dict(
         title="The same store with the rows in an Array: instructions per toggle intent",
         scenario="rows-array-{}", sizes=[10, 100, 1_000], units=(200, 1_200), per=False,

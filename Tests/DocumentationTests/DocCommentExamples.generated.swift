@@ -1758,6 +1758,19 @@ func docExample_ReactiveCore_Traits_UI_Signal_1(bag: DisposeBag, scheduler: Test
   // end snippet
 }
 
+func docExample_ReactiveMVI_Collections_IDIndexedCollection_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveMVI/Collections/IDIndexedCollection.swift#1
+  struct Row: Equatable { var id: Int; var done = false }
+
+  var rows = PersistentArray((0..<100_000).map { Row(id: $0 * 10) })
+  print(rows.firstIndex(indexingID: 420, at: \.id) ?? -1)  // indexes the ids: O(n), once
+  // Prints: 42
+  let published = rows  // copies share the index
+  print(published.firstIndex(ofID: 990, at: \.id) ?? -1)  // a hash look-up
+  // Prints: 99
+  // end snippet
+}
+
 func docExample_ReactiveMVI_Collections_PersistentArray_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveMVI/Collections/PersistentArray.swift#1
   struct Row: Equatable { var id: Int; var title: String; var done = false }
@@ -2353,6 +2366,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Traits/TraitScheduling.swift#4", docExample_ReactiveCore_Traits_TraitScheduling_4, ["both done"]),
   ("Sources/ReactiveCore/Traits/TraitZip.swift#1", docExample_ReactiveCore_Traits_TraitZip_1, ["3"]),
   ("Sources/ReactiveCore/Traits/TraitZip.swift#2", docExample_ReactiveCore_Traits_TraitZip_2, ["done"]),
+  ("Sources/ReactiveMVI/Collections/IDIndexedCollection.swift#1", docExample_ReactiveMVI_Collections_IDIndexedCollection_1, ["42", "99"]),
   ("Sources/ReactiveMVI/Collections/PersistentArray.swift#1", docExample_ReactiveMVI_Collections_PersistentArray_1, ["false true"]),
   ("Sources/ReactiveMVI/Composition/ScopedStore.swift#1", docExample_ReactiveMVI_Composition_ScopedStore_1, ["Count: 0", "Count: 1"]),
   ("Sources/ReactiveMVI/Composition/StoreType.swift#1", docExample_ReactiveMVI_Composition_StoreType_1, ["Count: 1"]),

@@ -7,9 +7,12 @@ import OpenCombine
 // same store built from ReactiveCore operators (`relay.scan(...).share(replay: 1)`), and the
 // hero-selector intent (`HeroSelectorKit`) against the same presenter written by hand (its reducer
 // in a `LockedClosureStore`, rendering on a weakly held view); plus OpenCombine.
+// Scenarios 9 to 11 (AppScenarios.swift): the app layer, an intent through a scoped store, a row
+// intent in a 10,000-row `ChildFeatures` list, an intent among 10 composed child features.
 let benchmarks: @Sendable () -> Void = {
   configureBenchmarks()
   register(storeScenarios(MeasuredRunner.self))
+  register(appScenarios(MeasuredRunner.self))
 
   // OpenCombine has no store: intents into a subject, reduced into a CurrentValueSubject.
   Benchmark("8_Store.OpenCombine") { benchmark in

@@ -75,6 +75,13 @@ class PersistentArrayNode {
   @exclusivity(unchecked) @usableFromInline final var children: ContiguousArray<PersistentArrayNode>
   /// Whether this is a ``PersistentArray/Leaf``.
   @usableFromInline final let isLeaf: Bool
+  /// In a root only: the positions of the array's elements by id, once a look-up by id built
+  /// them (an immutable `IDPositions`, see ``IDIndexedCollection``). Kept in the root rather
+  /// than beside it so that the array stays one reference; a root copied to be changed in place
+  /// keeps it, and every change of length drops it, so it never describes another arrangement
+  /// of the elements than the one it was built for, except after elements were changed in place
+  /// (an id changed, the array sorted), which a look-up detects by checking the element it finds.
+  @exclusivity(unchecked) @usableFromInline final var idPositions: AnyObject?
 
   /// A branch over `children`, holding `count` elements.
   @inlinable
@@ -280,10 +287,14 @@ extension PersistentArray {
     return (Self.leaf(node), start)
   }
 
-  /// Makes the root a node that only this value refers to.
+  /// Makes the root a node that only this value refers to (with the same id index).
   @inlinable
   mutating func makeRootUnique() {
-    if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+    if !isKnownUniquelyReferenced(&root) {
+      let idPositions = root.idPositions
+      root = root.copy()
+      root.idPositions = idPositions
+    }
   }
 
   /// After a removal: a branch with one child is replaced by the child, an empty branch by an
@@ -418,6 +429,7 @@ extension PersistentArray: RangeReplaceableCollection {
   public mutating func insert(_ newElement: Element, at index: Int) {
     precondition(index >= 0 && index <= count, "PersistentArray index out of range")
     makeRootUnique()
+    root.idPositions = nil
     if let split = Self.insert(newElement, at: index, into: root) {
       root = PersistentArrayNode(branch: [root, split])
     }
@@ -429,6 +441,7 @@ extension PersistentArray: RangeReplaceableCollection {
   public mutating func remove(at index: Int) -> Element {
     checkIndex(index)
     makeRootUnique()
+    root.idPositions = nil
     let element = Self.remove(at: index, from: root)
     shrinkRoot()
     return element

@@ -34,11 +34,11 @@
 public struct ChildFeature<Parent: Feature, Child: Feature> {
   /// The embedded feature.
   public let child: Child
-  let state: WritableKeyPath<Parent.State, Child.State>
-  let extractIntent: @Sendable (Parent.Intent) -> Child.Intent?
-  let embedResult: @Sendable (Child.Result) -> Parent.Result
-  let extractResult: @Sendable (Parent.Result) -> Child.Result?
-  let embedEvent: @Sendable (Child.Event) -> Parent.Event
+  @usableFromInline let state: WritableKeyPath<Parent.State, Child.State>
+  @usableFromInline let extractIntent: @Sendable (Parent.Intent) -> Child.Intent?
+  @usableFromInline let embedResult: @Sendable (Child.Result) -> Parent.Result
+  @usableFromInline let extractResult: @Sendable (Parent.Result) -> Child.Result?
+  @usableFromInline let embedEvent: @Sendable (Child.Event) -> Parent.Event
 
   /// Embeds `child`, whose state is at `state`, with hand-written extraction closures (the long
   /// form: no reflection on the store's path).
@@ -66,15 +66,17 @@ public struct ChildFeature<Parent: Feature, Child: Feature> {
   }
 
   /// The child's effect for `intent`, in the parent's terms; nil when `intent` is not the child's.
+  @inlinable
   public func handle(_ intent: Parent.Intent, state: Parent.State) -> Effect<
     Parent.Result, Parent.Event
   >? {
     guard let childIntent = extractIntent(intent) else { return nil }
     return child.handle(childIntent, state: state[keyPath: self.state])
-      .map(embedResult).mapEvents(embedEvent)
+      .embedded(result: embedResult, event: embedEvent)
   }
 
   /// The parent state with the child's part reduced; nil when `result` is not the child's.
+  @inlinable
   public func reduce(_ state: Parent.State, _ result: Parent.Result) -> Parent.State? {
     guard let childResult = extractResult(result) else { return nil }
     var state = state
@@ -84,12 +86,13 @@ public struct ChildFeature<Parent: Feature, Child: Feature> {
 
   /// The child's ``Feature/effect(after:state:)`` for `result`, in the parent's terms; nil when
   /// `result` is not the child's.
+  @inlinable
   public func effect(after result: Parent.Result, state: Parent.State) -> Effect<
     Parent.Result, Parent.Event
   >? {
     guard let childResult = extractResult(result) else { return nil }
     return child.effect(after: childResult, state: state[keyPath: self.state])
-      .map(embedResult).mapEvents(embedEvent)
+      .embedded(result: embedResult, event: embedEvent)
   }
 }
 
@@ -114,6 +117,41 @@ extension ChildFeature where Child.Event == Never {
 extension ChildFeature: @unchecked Sendable where Child: Sendable {}
 extension OptionalChildFeature: @unchecked Sendable where Child: Sendable {}
 extension ChildFeatures: @unchecked Sendable where Child: Sendable {}
+
+/// How a ``ChildFeatures`` reads and replaces a row by its id.
+struct RowAccessors<Root, Row, ID> {
+  /// The row with an id, if it is there.
+  let row: (Root, ID) -> Row?
+  /// Replaces the row with an id by what `change` makes of it; `false` when it is not there.
+  let update: (inout Root, ID, (Row) -> Row) -> Bool
+}
+
+extension IDIndexedCollection {
+  /// The accessors of the rows at `state` (a collection of this type) by `id`, asking this
+  /// collection for a row's position rather than scanning; `nil` unless `state` and `id` are key
+  /// paths of `Root` to this type and of its elements, and `Row` is its `Element` (what the
+  /// caller, generic over any `MutableCollection`, cannot say to the compiler).
+  static func rowAccessors<Root, Row, ID: Hashable>(
+    state: AnyKeyPath, id: AnyKeyPath, of _: (Root, Row, ID).Type
+  ) -> RowAccessors<Root, Row, ID>? {
+    guard let state = state as? WritableKeyPath<Root, Self>,
+      let id = id as? KeyPath<Element, ID>
+    else { return nil }
+    let accessors = RowAccessors<Root, Element, ID>(
+      row: { parent, rowID in
+        let rows = parent[keyPath: state]
+        return rows.firstIndex(ofID: rowID, at: id).map { rows[$0] }
+      },
+      update: { parent, rowID, change in
+        guard let index = parent[keyPath: state].firstIndex(indexingID: rowID, at: id) else {
+          return false
+        }
+        parent[keyPath: state][index] = change(parent[keyPath: state][index])
+        return true
+      })
+    return accessors as? RowAccessors<Root, Row, ID>
+  }
+}
 
 /// The function from an impossible value: a child without events has none to embed.
 @Sendable func absurd<Value>(_ never: Never) -> Value {}
@@ -159,11 +197,11 @@ where Child.Event == Never, Child.State: Identifiable, Child.State.ID == ID {
 public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
   /// The embedded feature.
   public let child: Child
-  let state: WritableKeyPath<Parent.State, Child.State?>
-  let extractIntent: @Sendable (Parent.Intent) -> Child.Intent?
-  let embedResult: @Sendable (Child.Result) -> Parent.Result
-  let extractResult: @Sendable (Parent.Result) -> Child.Result?
-  let embedEvent: @Sendable (Child.Event) -> Parent.Event
+  @usableFromInline let state: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let extractIntent: @Sendable (Parent.Intent) -> Child.Intent?
+  @usableFromInline let embedResult: @Sendable (Child.Result) -> Parent.Result
+  @usableFromInline let extractResult: @Sendable (Parent.Result) -> Child.Result?
+  @usableFromInline let embedEvent: @Sendable (Child.Event) -> Parent.Event
 
   /// Embeds `child`, whose state (when present) is at `state`; see ``ChildFeature/init(_:state:intent:result:extractResult:event:)``.
   public init(
@@ -183,16 +221,19 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
 
   /// The child's effect for `intent` (``Effect/none`` while its state is `nil`); nil when
   /// `intent` is not the child's.
+  @inlinable
   public func handle(_ intent: Parent.Intent, state: Parent.State) -> Effect<
     Parent.Result, Parent.Event
   >? {
     guard let childIntent = extractIntent(intent) else { return nil }
     guard let childState = state[keyPath: self.state] else { return Effect.none }
-    return child.handle(childIntent, state: childState).map(embedResult).mapEvents(embedEvent)
+    return child.handle(childIntent, state: childState)
+      .embedded(result: embedResult, event: embedEvent)
   }
 
   /// The parent state with the child's part reduced (unchanged while it is `nil`); nil when
   /// `result` is not the child's.
+  @inlinable
   public func reduce(_ state: Parent.State, _ result: Parent.Result) -> Parent.State? {
     guard let childResult = extractResult(result) else { return nil }
     guard let childState = state[keyPath: self.state] else { return state }
@@ -203,13 +244,14 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
 
   /// The child's ``Feature/effect(after:state:)`` for `result`, in the parent's terms
   /// (``Effect/none`` while its state is `nil`); nil when `result` is not the child's.
+  @inlinable
   public func effect(after result: Parent.Result, state: Parent.State) -> Effect<
     Parent.Result, Parent.Event
   >? {
     guard let childResult = extractResult(result) else { return nil }
     guard let childState = state[keyPath: self.state] else { return Effect.none }
-    return child.effect(after: childResult, state: childState).map(embedResult).mapEvents(
-      embedEvent)
+    return child.effect(after: childResult, state: childState)
+      .embedded(result: embedResult, event: embedEvent)
   }
 }
 
@@ -217,6 +259,11 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
 /// state is an element of a collection at a key path of the parent's state (an `Array`, or a
 /// ``PersistentArray`` for a long list: a row's change then copies O(log n)), identified by `id`;
 /// the parent's intents, results and events carry the row's id.
+///
+/// Finding the row an intent names: over an ``IDIndexedCollection`` (``PersistentArray``) the
+/// row's reducer indexes the ids once (O(n), again after the list changed length) and every
+/// later intent finds its row in O(log n); over any other collection each intent scans the
+/// rows, O(n). Ids are unique within the collection.
 ///
 /// A row's effects are cancelled by their ids *within that row*: the same `cancellable(id:)` in
 /// two rows are two different ids. An intent or result for an id that is no longer in the array
@@ -227,13 +274,13 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   /// The feature of each row.
   public let child: Child
   /// The row with an id, if it is there.
-  let row: (Parent.State, ID) -> Child.State?
+  @usableFromInline let row: (Parent.State, ID) -> Child.State?
   /// Replaces the row with an id by what `change` makes of it; `false` when it is not there.
-  let update: (inout Parent.State, ID, (Child.State) -> Child.State) -> Bool
-  let extractIntent: @Sendable (Parent.Intent) -> (ID, Child.Intent)?
-  let embedResult: @Sendable (ID, Child.Result) -> Parent.Result
-  let extractResult: @Sendable (Parent.Result) -> (ID, Child.Result)?
-  let embedEvent: @Sendable (ID, Child.Event) -> Parent.Event
+  @usableFromInline let update: (inout Parent.State, ID, (Child.State) -> Child.State) -> Bool
+  @usableFromInline let extractIntent: @Sendable (Parent.Intent) -> (ID, Child.Intent)?
+  @usableFromInline let embedResult: @Sendable (ID, Child.Result) -> Parent.Result
+  @usableFromInline let extractResult: @Sendable (Parent.Result) -> (ID, Child.Result)?
+  @usableFromInline let embedEvent: @Sendable (ID, Child.Event) -> Parent.Event
 
   /// Embeds one `child` per element of the array at `state`, identified by `id`.
   public init<Rows: MutableCollection>(
@@ -244,14 +291,21 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
   ) where Rows.Element == Child.State {
     self.child = child
-    row = { parent, rowID in parent[keyPath: state].first { $0[keyPath: id] == rowID } }
-    update = { parent, rowID, change in
-      guard let index = parent[keyPath: state].firstIndex(where: { $0[keyPath: id] == rowID })
-      else {
-        return false
+    let lookup = (Rows.self as? any IDIndexedCollection.Type)?.rowAccessors(
+      state: state, id: id, of: (Parent.State, Child.State, ID).self)
+    if let lookup {
+      row = lookup.row
+      update = lookup.update
+    } else {
+      row = { parent, rowID in parent[keyPath: state].first { $0[keyPath: id] == rowID } }
+      update = { parent, rowID, change in
+        guard let index = parent[keyPath: state].firstIndex(where: { $0[keyPath: id] == rowID })
+        else {
+          return false
+        }
+        parent[keyPath: state][index] = change(parent[keyPath: state][index])
+        return true
       }
-      parent[keyPath: state][index] = change(parent[keyPath: state][index])
-      return true
     }
     self.extractIntent = intent
     self.embedResult = result
@@ -261,6 +315,7 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
 
   /// The row's effect for `intent`, in the parent's terms with its cancellation ids scoped to the
   /// row (``Effect/none`` when the row is gone); nil when `intent` is not a row's.
+  @inlinable
   public func handle(_ intent: Parent.Intent, state: Parent.State) -> Effect<
     Parent.Result, Parent.Event
   >? {
@@ -271,6 +326,7 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
 
   /// The parent state with the row reduced (unchanged when the row is gone); nil when `result`
   /// is not a row's.
+  @inlinable
   public func reduce(_ state: Parent.State, _ result: Parent.Result) -> Parent.State? {
     guard let (rowID, childResult) = extractResult(result) else { return nil }
     var state = state
@@ -281,6 +337,7 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   /// The row's ``Feature/effect(after:state:)`` for `result`, given the row's new state, in the
   /// parent's terms with its cancellation ids scoped to the row (``Effect/none`` when the row is
   /// gone); nil when `result` is not a row's.
+  @inlinable
   public func effect(after result: Parent.Result, state: Parent.State) -> Effect<
     Parent.Result, Parent.Event
   >? {
@@ -290,13 +347,13 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   }
 
   /// A row's effect in the parent's terms, its cancellation ids scoped to the row.
-  private func inRow(_ rowID: ID, _ effect: Effect<Child.Result, Child.Event>) -> Effect<
+  @inlinable
+  func inRow(_ rowID: ID, _ effect: Effect<Child.Result, Child.Event>) -> Effect<
     Parent.Result, Parent.Event
   > {
-    effect
-      .scopingIDs(AnyHashable(rowID))
-      .map { [embedResult] in embedResult(rowID, $0) }
-      .mapEvents { [embedEvent] in embedEvent(rowID, $0) }
+    effect.embedded(
+      result: { [embedResult] in embedResult(rowID, $0) },
+      event: { [embedEvent] in embedEvent(rowID, $0) }, scope: { AnyHashable(rowID) })
   }
 
   /// Cancels every effect of the row `id` that was marked with `effectID`.

@@ -28,6 +28,7 @@ public final class ScopedStore<State, Intent>: ObserverType, @unchecked Sendable
   public let states: Observable<State>
   private let sendIntent: (Intent) -> Void
 
+  @usableFromInline
   init(state: @escaping () -> State, states: Observable<State>, send: @escaping (Intent) -> Void) {
     self.readState = state
     self.states = states

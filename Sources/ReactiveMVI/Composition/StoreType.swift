@@ -39,6 +39,10 @@ extension StoreType {
   ///
   /// The scoped store holds this one strongly; it reads this store's state and sends to it, so
   /// there is no second queue.
+  ///
+  /// Inlinable so that the closures it makes are compiled for the concrete store: generic, each
+  /// intent sent through the scope would look up the store's type metadata at run time.
+  @inlinable
   public func scope<ChildState, ChildIntent>(
     state toChild: @escaping (State) -> ChildState,
     intent fromChild: @escaping (ChildIntent) -> Intent

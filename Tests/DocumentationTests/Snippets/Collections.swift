@@ -40,4 +40,49 @@ import Testing
     #expect(store.state.items[9_999].isDone)
     #expect(store.state.items.filter(\.isDone).count == 1)
   }
+
+  @Test func rowsOfALargeListFoundByID() {
+    // snippet: store-large-lists-rows
+    // snippet.import: ReactiveMVI
+
+    struct Row: Feature {
+      struct State: Equatable, Identifiable, Sendable {
+        var id: Int
+        var title: String
+        var isDone = false
+      }
+      enum Intent { case toggle }
+
+      func reduce(_ state: State, _ intent: Intent) -> State {
+        var state = state
+        state.isDone.toggle()
+        return state
+      }
+    }
+
+    struct Rows: Feature {
+      struct State: Equatable, Sendable {
+        var rows: PersistentArray<Row.State>  // an IDIndexedCollection: rows found by id
+      }
+      enum Intent { case row(id: Int, Row.Intent) }
+
+      static let rows = ChildFeatures<Rows, Row, Int>(Row(), state: \.rows, intent: Intent.row)
+
+      func handle(_ intent: Intent, state: State) -> Effect<Intent, Never> {
+        Self.rows.handle(intent, state: state) ?? .none
+      }
+      func reduce(_ state: State, _ result: Intent) -> State {
+        Self.rows.reduce(state, result) ?? state
+      }
+    }
+
+    let rows = PersistentArray((0..<100_000).map { Row.State(id: $0, title: "Row \($0)") })
+    let store = Store(initialState: Rows.State(rows: rows), feature: Rows())
+    store.send(.row(id: 99_999, .toggle))  // indexes the ids: O(n), once
+    store.send(.row(id: 42, .toggle))  // a hash look-up and one path of the tree
+    print(store.state.rows[42].isDone, store.state.rows[99_999].isDone)
+    // Prints: true true
+    // end snippet
+    #expect(store.state.rows.filter(\.isDone).count == 2)
+  }
 }

@@ -7,10 +7,10 @@ import HeroSelectorKit
 import ReactiveCore
 import ReactiveMVI
 
-// The scenarios the benchmarks share (`streamScenarios`, `storeScenarios`, with `Sink` and the
-// closure peers) are linked here from the benchmark targets: Scenarios.swift,
-// StoreScenarios.swift, ClosureBaseline.swift and LockedClosureStore.swift (one copy for both
-// packages). The scenarios below are profiled only.
+// The scenarios the benchmarks share (`streamScenarios`, `storeScenarios`, `appScenarios`, with
+// `Sink` and the closure peers) are linked here from the benchmark targets: Scenarios.swift,
+// StoreScenarios.swift, AppScenarios.swift, ClosureBaseline.swift and LockedClosureStore.swift
+// (one copy for both packages). The scenarios below are profiled only.
 
 /// A row of the `rows-N` scenarios: a list item as an app keeps it.
 struct Row: Equatable, Sendable {
@@ -80,7 +80,8 @@ struct Loop: ScenarioRunner {
   @inline(__always) func measure(_ body: () -> Void) { body() }
 }
 
-let sharedScenarios = streamScenarios(Loop.self) + storeScenarios(Loop.self)
+let sharedScenarios =
+  streamScenarios(Loop.self) + storeScenarios(Loop.self) + appScenarios(Loop.self)
 
 switch scenario {
 case let name where sharedScenarios.contains(where: { $0.profile == name }):
@@ -120,6 +121,12 @@ case "driver-binder-closure":
   let label = Label()
   for value in 0..<count { writeLabel(label, value) }
   sink.value &+= label.text
+case let name where name.hasPrefix("child-rows-"):
+  // A row intent in a ChildFeatures list of N rows (`child-rows-10000` is shared).
+  childRows(Loop(units: 0..<count), rows: Int(name.dropFirst("child-rows-".count)) ?? 1_000)
+case let name where name.hasPrefix("features-"):
+  // An intent for one of N child features composed into one store (`features-10` is shared).
+  composedFeatures(Loop(units: 0..<count), count: Int(name.dropFirst("features-".count)) ?? 10)
 case let name where name.hasPrefix("rows-view-"):
   // The rows of `rows-N` with a ViewStore that tracks the rows field, sending on the main thread
   // (each state is applied to the view before `send` returns).
@@ -148,6 +155,7 @@ default:
       + sharedScenarios.map(\.profile).joined(separator: ", ")
       + ", dispose-many, chain-subscribe, rows-N (a store"
       + " of N rows in a PersistentArray), rows-view-N (with a ViewStore), rows-array-N (the same rows"
-      + " in an Array), fanout-N, chain-depth-N, driver-binder, driver-binder-closure")
+      + " in an Array), fanout-N, chain-depth-N, driver-binder, driver-binder-closure, child-rows-N"
+      + " (a row intent in a ChildFeatures list of N rows), features-N (N child features composed)")
 }
 print(sink.value)

@@ -35,6 +35,7 @@ public struct Binder<Value>: ObserverType {
   ///   - scheduler: Where the binding runs; by default a new `MainScheduler` for this binder
   ///     (see the type's documentation for why it is not `MainScheduler.instance`).
   ///   - binding: Applies an element to the target.
+  @inlinable  // specialized where it is made: generic, every element would look up the work's type
   public init<Target: AnyObject>(
     _ target: Target, scheduler: any ImmediateSchedulerType = MainScheduler(),
     binding: @escaping (Target, Value) -> Void
@@ -49,7 +50,7 @@ public struct Binder<Value>: ObserverType {
           return Disposables.create()
         }
       case .error(let error):
-        bindingError(error)
+        binderError(error)
       case .completed:
         break
       }
@@ -70,19 +71,35 @@ public struct Binder<Value>: ObserverType {
 }
 
 /// A weak reference to a binder's target.
+@usableFromInline
 final class WeakTarget<Target: AnyObject> {
-  weak var target: Target?
-  init(_ target: Target) { self.target = target }
+  @usableFromInline weak var target: Target?
+  @usableFromInline init(_ target: Target) { self.target = target }
+}
+
+/// Reports an error sent to a binder (see ``Binder``).
+@usableFromInline
+func binderError(_ error: any Swift.Error) {
+  bindingError(error)
 }
 
 /// One element on its way to the scheduler. The scheduler runs it on the binder's thread of
 /// choice (the main thread); `@unchecked Sendable` because that hand-over is the binder's
 /// documented contract: target and binding are only used where the scheduler runs the work.
+@usableFromInline
 struct BinderWork<Target: AnyObject, Value>: @unchecked Sendable {
-  let target: WeakTarget<Target>
-  let binding: (Target, Value) -> Void
-  let element: Value
+  @usableFromInline let target: WeakTarget<Target>
+  @usableFromInline let binding: (Target, Value) -> Void
+  @usableFromInline let element: Value
 
+  @usableFromInline
+  init(target: WeakTarget<Target>, binding: @escaping (Target, Value) -> Void, element: Value) {
+    self.target = target
+    self.binding = binding
+    self.element = element
+  }
+
+  @inlinable
   func run() {
     if let target = target.target { binding(target, element) }
   }
