@@ -41,9 +41,8 @@ final class CreateSink<Element>: @unchecked Sendable {  // events are serial by 
     guard !upstream.isStopped else { return }
     if case .next = event {
       downstream.on(event)
-    } else if upstream.tryTerminate() {
-      downstream.on(event)
-      upstream.dispose()
+    } else {
+      upstream.terminate { downstream.on(event) }
     }
   }
 }

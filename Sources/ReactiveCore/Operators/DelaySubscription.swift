@@ -52,9 +52,7 @@ final class DelaySubscriptionSink<Element>: @unchecked Sendable {  // immutable;
         AnyObserver(eventHandler: { event in
           guard !inner.isStopped else { return }
           if event.isStopEvent {
-            guard inner.tryTerminate() else { return }
-            self.downstream.on(event)
-            inner.dispose()
+            inner.terminate { self.downstream.on(event) }
           } else {
             self.downstream.on(event)
           }

@@ -80,23 +80,27 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
   @inlinable
   func on(_ event: Event<Element>) {
     guard !upstream.isStopped else { return }
-    let isStop = event.isStopEvent
-    if isStop && !upstream.tryTerminate() { return }
-    lock.lock()
-    if isCancelled {
-      lock.unlock()
-      return
-    }
-    queue.append(event)
     var scheduleGeneration: UInt?
-    if !isScheduled {
-      isScheduled = true
-      generation &+= 1
-      scheduleGeneration = generation
+    if event.isStopEvent {
+      // The source is disposed once the event is queued, before it is delivered.
+      upstream.terminate { scheduleGeneration = enqueue(event) }
+    } else {
+      scheduleGeneration = enqueue(event)
     }
-    lock.unlock()
-    if isStop { upstream.dispose() }
     if let scheduleGeneration { scheduleDrain(scheduleGeneration) }
+  }
+
+  /// Queues `event`; returns the generation of the drain to schedule, if none is scheduled.
+  @inlinable
+  func enqueue(_ event: Event<Element>) -> UInt? {
+    lock.lock()
+    defer { lock.unlock() }
+    if isCancelled { return nil }
+    queue.append(event)
+    guard !isScheduled else { return nil }
+    isScheduled = true
+    generation &+= 1
+    return generation
   }
 
   @usableFromInline

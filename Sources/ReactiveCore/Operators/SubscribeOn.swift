@@ -76,9 +76,8 @@ final class SubscribeOnSink<Element, Scheduler: ImmediateSchedulerType>: @unchec
     guard !upstream.isStopped else { return }
     if case .next = event {
       downstream.on(event)
-    } else if upstream.tryTerminate() {
-      downstream.on(event)
-      upstream.dispose()
+    } else {
+      upstream.terminate { downstream.on(event) }
     }
   }
 }
