@@ -40,20 +40,32 @@ extension SerialDeliverySink {
   /// Runs `decide` under the lock; the item it returns, if any, is queued in the same critical
   /// section (or this thread takes the drainer role) and delivered after unlocking, in decision
   /// order. `decide` must not call out (see `Locked`).
-  @inlinable
+  @inlinable @inline(__always)
   func decide(_ decide: (inout State) -> Item?) {
     var decided: Item?
-    let role = state.withLock { state -> Drainer<Item>.Role? in
-      guard let item = decide(&state) else { return nil }
+    let role: Drainer<Item>.Role?? = state.withLock { state in
+      guard let item = decide(&state) else { return .none }
       decided = item
-      return drainer.enter(orEnqueue: item)
+      return .some(drainer.enter(orEnqueue: item))
     }
-    guard let item = decided else { return }
+    guard let role, let item = decided else { return }
+    finish(role, item)
+  }
+
+  /// Queues `item` when `decide` (run under the lock) says so, and delivers it after unlocking
+  /// (see `decide(_:)`).
+  @inlinable @inline(__always)
+  func decide(_ item: Item, _ decide: (inout State) -> Bool) {
+    let role: Drainer<Item>.Role?? = state.withLock { state in
+      guard decide(&state) else { return .none }
+      return .some(drainer.enter(orEnqueue: item))
+    }
+    guard let role else { return }
     finish(role, item)
   }
 
   /// After unlocking: delivers `item` and drains with the role, else applies the backlog rule.
-  @inlinable
+  @inlinable @inline(__always)
   func finish(_ role: consuming Drainer<Item>.Role?, _ item: Item) {
     // `Drainer.finish`, with `deliver` formed only where it is needed (see `Drainer.tryLeave`).
     if let role {
@@ -94,12 +106,6 @@ extension EventDeliverySink {
   func deliver(_ event: Event<Element>) {
     downstream.on(event)
     if event.isStopEvent { disposeSources() }
-  }
-
-  /// Sends `event` when `decide` (run under the lock) says so.
-  @inlinable
-  func decide(_ event: Event<Element>, _ decide: (inout State) -> Bool) {
-    self.decide { decide(&$0) ? event : nil }
   }
 
   /// Stops with `error` (unless already stopped).
