@@ -67,11 +67,13 @@ enum WithLatestFromState<Second>: SerialDeliveryState {
   case stopped
 
   @inlinable
-  mutating func stop() -> Bool {
-    if case .stopped = self { return false }
-    self = .stopped
-    return true
+  var isStopped: Bool {
+    if case .stopped = self { return true }
+    return false
   }
+
+  @inlinable
+  mutating func markStopped() { self = .stopped }
 }
 
 /// The sink of `withLatestFrom` (draining and disposal come from `SerialDeliverySink`).
@@ -175,13 +177,5 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
   func disposeSources() {
     upstream.dispose()
     secondSubscription.dispose()
-  }
-}
-
-extension WithLatestFromState {
-  @inlinable
-  var isStopped: Bool {
-    if case .stopped = self { return true }
-    return false
   }
 }

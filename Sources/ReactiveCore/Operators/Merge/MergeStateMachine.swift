@@ -105,12 +105,10 @@ struct MergeStateMachine<Inner>: SerialDeliveryState {
     return false
   }
 
-  /// An error or a disposal: `true` for the first one (which is forwarded).
+  /// An error or a disposal (see `SerialDeliveryState.stop()`).
   @inlinable
-  mutating func stop() -> Bool {
-    guard !isStopped else { return false }
+  mutating func markStopped() {
     phase = .stopped
     pending.removeAll()
-    return true
   }
 }

@@ -16,8 +16,20 @@
 /// The decision state of a `SerialDeliverySink`.
 @usableFromInline
 protocol SerialDeliveryState {
+  /// Whether a terminal event was decided or the subscription disposed.
+  var isStopped: Bool { get }
+  /// Enters the stopped state (and drops what only a live state needs).
+  mutating func markStopped()
+}
+
+extension SerialDeliveryState {
   /// Marks the state stopped so that no further source event is accepted: `true` the first time.
-  mutating func stop() -> Bool
+  @inlinable
+  mutating func stop() -> Bool {
+    guard !isStopped else { return false }
+    markStopped()
+    return true
+  }
 }
 
 @usableFromInline

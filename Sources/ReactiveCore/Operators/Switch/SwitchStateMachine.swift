@@ -96,11 +96,13 @@ struct SwitchStateMachine: SerialDeliveryState {
     return false
   }
 
-  /// An outer error or a disposal: `true` for the first one.
   @inlinable
-  mutating func stop() -> Bool {
-    if case .stopped = phase { return false }
-    phase = .stopped
-    return true
+  var isStopped: Bool {
+    if case .stopped = phase { return true }
+    return false
   }
+
+  /// An outer error or a disposal (see `SerialDeliveryState.stop()`).
+  @inlinable
+  mutating func markStopped() { phase = .stopped }
 }
