@@ -68,6 +68,18 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     return true
   }
 
+  /// Passes `event` on to `downstream` under the grammar this holder guards: nothing once it is
+  /// stopped; a terminal event through `terminate(_:)`.
+  @inlinable
+  func forward<Element>(_ event: Event<Element>, to downstream: AnyObserver<Element>) {
+    guard !isStopped else { return }
+    if case .next = event {
+      downstream.on(event)
+    } else {
+      terminate { downstream.on(event) }
+    }
+  }
+
   /// Disposes the held disposable, now or as soon as it is set.
   ///
   /// A chain of holders (each operator sink of a long `map` chain holds the next one's) is

@@ -37,12 +37,5 @@ final class CreateSink<Element>: @unchecked Sendable {  // events are serial by 
   init(downstream: AnyObserver<Element>) { self.downstream = downstream }
 
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    if case .next = event {
-      downstream.on(event)
-    } else {
-      upstream.terminate { downstream.on(event) }
-    }
-  }
+  func on(_ event: Event<Element>) { upstream.forward(event, to: downstream) }
 }
