@@ -5,16 +5,19 @@ import ReactiveCore
 /// One blocking subscription: collects elements until the sequence ends, `max` elements matched,
 /// the predicate threw or the deadline passed, and wakes the waiting thread.
 ///
-/// Thread safety: `elements`, `error` and `isDone` are guarded by `lock`; the predicate runs
-/// outside it. Events arrive serially (the observable contract), possibly on another thread than
+/// Thread safety: `state` is reachable only under its lock; the predicate runs outside it. Events arrive serially (the observable contract), possibly on another thread than
 /// the waiting one. Whoever sets `isDone` first (an event or the timeout) decides the result.
 final class BlockingCollector<Element>: @unchecked Sendable {
   private let max: Int?
   private let predicate: (Element) throws -> Bool
-  private let lock = Lock.make()
-  private var elements: [Element] = []
-  private var error: (any Error)?
-  private var isDone = false
+  private struct State {
+    var elements: [Element] = []
+    var error: (any Error)?
+    /// The wait ended (one bit: nothing is collected after it).
+    var isDone = false
+  }
+
+  private let state = Locked(State())
   private let subscription = SingleAssignmentDisposable()
   private let done = DispatchSemaphore(value: 0)
 
@@ -45,7 +48,7 @@ final class BlockingCollector<Element>: @unchecked Sendable {
 
   /// The elements collected and the error that ended the wait, if any.
   func result() -> (elements: [Element], error: (any Error)?) {
-    lock.withLock { (elements, error) }
+    state.withLock { ($0.elements, $0.error) }
   }
 
   private func on(_ event: Event<Element>) {
@@ -53,17 +56,17 @@ final class BlockingCollector<Element>: @unchecked Sendable {
     case .next(let element):
       // A synchronous source may go on after the collector finished (the subscription is not
       // assigned yet): what follows is not shown to the predicate.
-      guard !lock.withLock({ isDone }) else { return }
+      guard !state.withLock({ $0.isDone }) else { return }
       let matches: Bool
       do { matches = try predicate(element) } catch {
         finish(error)
         return
       }
       guard matches else { return }
-      let isFull = lock.withLock { () -> Bool in
-        guard !isDone else { return false }
-        elements.append(element)
-        return max.map { elements.count >= $0 } ?? false
+      let isFull = state.withLock { state -> Bool in
+        guard !state.isDone else { return false }
+        state.elements.append(element)
+        return max.map { state.elements.count >= $0 } ?? false
       }
       if isFull { finish(nil) }
     case .error(let error):
@@ -75,10 +78,10 @@ final class BlockingCollector<Element>: @unchecked Sendable {
 
   /// Ends the wait with `error` (or none), unless it already ended.
   private func finish(_ error: (any Error)?) {
-    let isFirst = lock.withLock { () -> Bool in
-      guard !isDone else { return false }
-      isDone = true
-      self.error = error
+    let isFirst = state.withLock { state -> Bool in
+      guard !state.isDone else { return false }
+      state.isDone = true
+      state.error = error
       return true
     }
     guard isFirst else { return }

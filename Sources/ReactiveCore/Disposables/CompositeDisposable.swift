@@ -32,8 +32,10 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
   /// Creates a composite holding `disposables`.
   public init(disposables: [Disposable]) {
-    state.state.items = disposables.enumerated().map { (UInt64($0.offset), $0.element) }
-    state.state.nextKey = UInt64(disposables.count)
+    state.withLock { state in
+      state.items = disposables.enumerated().map { (UInt64($0.offset), $0.element) }
+      state.nextKey = UInt64(disposables.count)
+    }
   }
 
   /// Creates a composite holding the arguments.

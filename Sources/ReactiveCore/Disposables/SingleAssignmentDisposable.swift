@@ -17,7 +17,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
   // so the dynamic exclusivity check is not needed.
   @usableFromInline static var disposedBit: Int { 1 }
   @usableFromInline static var isSetBit: Int { 2 }
-  /// Set by operator sinks when they forward a terminal event (see `tryTerminate()`).
+  /// Set by `terminate(_:)`, when an operator sink ends its sequence.
   @usableFromInline static var terminatedBit: Int { 4 }
 
   @usableFromInline let bits = Atomic<Int>(0)
@@ -51,12 +51,33 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     bits.load(ordering: .acquiring) & (Self.disposedBit | Self.terminatedBit) != 0
   }
 
-  /// Claims the right to forward a terminal event: `true` for the first caller while not disposed.
-  /// The caller forwards the event and then calls `dispose()`.
-  @inlinable
-  func tryTerminate() -> Bool {
+  /// Ends the sequence this holder guards, once: the first caller while the holder is not
+  /// disposed marks it terminated, runs `end` (which forwards the terminal event, or moves on to
+  /// what comes next: `catch`'s handler, `concat`'s next source, `retry`'s next attempt), then
+  /// disposes the holder. Returns whether it ran.
+  ///
+  /// The one owner of the terminate-once rule: nothing else sets the terminated bit, so a sink
+  /// whose terminal paths all go through here (or through a skeleton that does: `OperatorSink`,
+  /// `SerializedSink`) cannot forward a second terminal event, nor one after disposal.
+  @inlinable @discardableResult
+  func terminate(_ end: () -> Void) -> Bool {
     let old = bits.bitwiseOr(Self.terminatedBit, ordering: .acquiringAndReleasing).oldValue
-    return old & (Self.disposedBit | Self.terminatedBit) == 0
+    guard old & (Self.disposedBit | Self.terminatedBit) == 0 else { return false }
+    end()
+    dispose()
+    return true
+  }
+
+  /// Passes `event` on to `downstream` under the grammar this holder guards: nothing once it is
+  /// stopped; a terminal event through `terminate(_:)`.
+  @inlinable
+  func forward<Element>(_ event: Event<Element>, to downstream: AnyObserver<Element>) {
+    guard !isStopped else { return }
+    if case .next = event {
+      downstream.on(event)
+    } else {
+      terminate { downstream.on(event) }
+    }
   }
 
   /// Disposes the held disposable, now or as soon as it is set.

@@ -6,14 +6,9 @@
   import Darwin
 #endif
 
-/// The one lock of ReactiveCore: a `pthread_mutex_t` tail-allocated in a single object.
-///
-/// Built on pthreads rather than `Synchronization.Mutex` because ThreadSanitizer understands
-/// pthread hand-offs (it reports a false race on `Mutex` under contention on Linux), so the same
-/// code is checked under `--sanitize=thread` with no special flags.
-///
-/// Rule for every user of this lock: never call user closures, downstream observers or
-/// `dispose()` while holding it. Take what you need, unlock, then act.
+/// A bare mutex, with no state of its own. Nothing in the package's sources uses it: state goes
+/// in a `Locked`, which makes it reachable only under its lock. Kept for tests that `@testable`
+/// import it. Same rule as `Locked`.
 @usableFromInline
 package final class Lock: ManagedBuffer<Void, pthread_mutex_t> {
   /// Creates an unlocked lock (one allocation).
@@ -29,21 +24,11 @@ package final class Lock: ManagedBuffer<Void, pthread_mutex_t> {
     _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
   }
 
-  @inlinable @inline(__always)
-  package func lock() {
-    _ = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
-  }
-
-  @inlinable @inline(__always)
-  package func unlock() {
-    _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) }
-  }
-
   /// Runs `body` with the lock held. `body` must not call user code.
   @inlinable @inline(__always)
   package func withLock<T>(_ body: () throws -> T) rethrows -> T {
-    lock()
-    defer { unlock() }
+    _ = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
+    defer { _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) } }
     return try body()
   }
 }
@@ -56,22 +41,57 @@ func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
   precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
 }
 
-/// A value guarded by a `Lock`. `withLock` bodies must not call user code.
-// @unchecked Sendable: `state` is only touched with `lock` held.
-@usableFromInline
-package final class Locked<State>: @unchecked Sendable {
-  @usableFromInline let lock = Lock.make()
-  // Unchecked exclusivity: the lock already makes every access exclusive, so a dynamic check
-  // would only add cost on every access (the Store takes this lock per intent).
-  @usableFromInline @exclusivity(unchecked) var state: State
+/// A value guarded by a lock: the one lock of ReactiveCore (besides the drainer's queue), and the
+/// one way to pair a lock with what it protects.
+///
+/// The value is reachable only inside `withLock`, so no field can be touched without the lock and
+/// none is named only in a comment. The value and the mutex live in one object (a
+/// `LockedStorage`), so a sink that keeps its state in a `Locked` stored inline allocates one
+/// object for both. Copies share the storage.
+///
+/// Built on pthreads rather than `Synchronization.Mutex` because ThreadSanitizer understands
+/// pthread hand-offs (it reports a false race on `Mutex` under contention on Linux), so the same
+/// code is checked under `--sanitize=thread` with no special flags.
+///
+/// Rule for every user: a `withLock` body never calls user closures, downstream observers or
+/// `dispose()`, and never releases what may run user code in its deinitializer. Take what you
+/// need, unlock, then act.
+@frozen @usableFromInline
+package struct Locked<State>: @unchecked Sendable {  // `storage` guards its value itself
+  @usableFromInline let storage: LockedStorage<State>
 
   @inlinable
-  package init(_ state: State) { self.state = state }
+  package init(_ state: State) { storage = .make(state) }
 
   @inlinable @inline(__always)
-  package func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&state)
+  package func withLock<T: ~Copyable>(_ body: (inout State) throws -> T) rethrows -> T {
+    try storage.withLock(body)
+  }
+}
+
+/// The object behind `Locked`: the value in the header, the mutex tail-allocated after it (a
+/// stable address for its whole life, initialized in `make` and destroyed in `deinit`).
+@usableFromInline
+package final class LockedStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
+  @inlinable
+  static func make(_ state: State) -> LockedStorage<State> {
+    let buffer = LockedStorage<State>.create(minimumCapacity: 1) { _ in state }
+    let storage = unsafeDowncast(buffer, to: LockedStorage<State>.self)
+    storage.withUnsafeMutablePointerToElements(initializeMutex)
+    return storage
+  }
+
+  deinit {
+    _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+  }
+
+  @inlinable @inline(__always)
+  func withLock<T: ~Copyable>(_ body: (inout State) throws -> T) rethrows -> T {
+    // Unchecked exclusivity through the pointers: the mutex already makes every access
+    // exclusive, so a dynamic check would only add cost on every access.
+    let (state, mutex) = withUnsafeMutablePointers { ($0, $1) }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&state.pointee)
   }
 }

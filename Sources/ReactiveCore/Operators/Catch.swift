@@ -105,12 +105,10 @@ final class CatchSink<Element>: @unchecked Sendable {
     case .next:
       downstream.on(event)
     case .completed:
-      guard current.tryTerminate() else { return }
-      downstream.on(event)
+      guard current.terminate({ downstream.on(event) }) else { return }
       serial.dispose()
     case .error(let error):
-      guard current.tryTerminate() else { return }
-      current.dispose()
+      guard current.terminate({}) else { return }
       guard let handler else {
         downstream.on(event)
         serial.dispose()

@@ -193,12 +193,10 @@ final class ConcatSink<Element>: @unchecked Sendable {
     case .next:
       downstream.on(event)
     case .error:
-      guard current.tryTerminate() else { return }
-      downstream.on(event)
+      guard current.terminate({ downstream.on(event) }) else { return }
       serial.dispose()
     case .completed:
-      guard current.tryTerminate() else { return }
-      current.dispose()
+      guard current.terminate({}) else { return }
       subscribeNext()
     }
   }

@@ -37,13 +37,5 @@ final class CreateSink<Element>: @unchecked Sendable {  // events are serial by 
   init(downstream: AnyObserver<Element>) { self.downstream = downstream }
 
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    if case .next = event {
-      downstream.on(event)
-    } else if upstream.tryTerminate() {
-      downstream.on(event)
-      upstream.dispose()
-    }
-  }
+  func on(_ event: Event<Element>) { upstream.forward(event, to: downstream) }
 }

@@ -97,19 +97,27 @@ final class DebugSink<Element>: Cancelable, @unchecked Sendable {
     if case .next = event {
       log("Event \(shown)")
       downstream.on(event)
-    } else if upstream.tryTerminate() {
-      log("Event \(shown)")
-      downstream.on(event)
-      dispose()
+    } else {
+      // Logged as RxSwift does: the event, then the disposal, then the source is disposed.
+      upstream.terminate {
+        log("Event \(shown)")
+        downstream.on(event)
+        logDisposal()
+      }
     }
   }
 
   var isDisposed: Bool { loggedDisposal.load(ordering: .acquiring) }
 
   func dispose() {
+    logDisposal()
+    upstream.dispose()
+  }
+
+  /// Logs the disposal, once.
+  func logDisposal() {
     guard !loggedDisposal.exchange(true, ordering: .acquiringAndReleasing) else { return }
     log("isDisposed")
-    upstream.dispose()
   }
 }
 

@@ -49,15 +49,6 @@ final class DelaySubscriptionSink<Element>: @unchecked Sendable {  // immutable;
     subscription.disposable = inner
     inner.setDisposable(
       source.subscribe(
-        AnyObserver(eventHandler: { event in
-          guard !inner.isStopped else { return }
-          if event.isStopEvent {
-            guard inner.tryTerminate() else { return }
-            self.downstream.on(event)
-            inner.dispose()
-          } else {
-            self.downstream.on(event)
-          }
-        })))
+        AnyObserver(eventHandler: { event in inner.forward(event, to: self.downstream) })))
   }
 }

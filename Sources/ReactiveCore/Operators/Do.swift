@@ -133,14 +133,14 @@ final class DoSink<Element>: @unchecked Sendable {
   /// terminal event) waits until `after` returned, as in RxSwift.
   @inlinable
   func terminate(_ event: Event<Element>, after: () -> Void = {}) {
-    guard upstream.tryTerminate() else { return }
-    phase.store(.terminating, ordering: .releasing)
-    downstream.on(event)
-    after()
-    if phase.exchange(.terminated, ordering: .acquiringAndReleasing) == .disposeRequested {
-      runDisposal()
+    upstream.terminate {
+      phase.store(.terminating, ordering: .releasing)
+      downstream.on(event)
+      after()
+      if phase.exchange(.terminated, ordering: .acquiringAndReleasing) == .disposeRequested {
+        runDisposal()
+      }
     }
-    upstream.dispose()
   }
 
   /// The disposal action of the source subscription (only installed with `onDispose`).

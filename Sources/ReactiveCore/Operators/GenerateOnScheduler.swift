@@ -90,8 +90,6 @@ final class ScheduledGenerateSink<Element>: @unchecked Sendable {
   }
 
   func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+    upstream.terminate { downstream.on(event) }
   }
 }

@@ -108,14 +108,14 @@ final class GroupBySink<Key: Hashable, Element>: @unchecked Sendable {
   }
 
   func terminate(_ event: Event<GroupedObservable<Key, Element>>) {
-    guard upstream.tryTerminate() else { return }
-    let groups = self.groups.values
-    self.groups = [:]
-    for group in groups {
-      if case .error(let error) = event { group.onError(error) } else { group.onCompleted() }
+    upstream.terminate {
+      let groups = self.groups.values
+      self.groups = [:]
+      for group in groups {
+        if case .error(let error) = event { group.onError(error) } else { group.onCompleted() }
+      }
+      if !outerDisposed.withLock({ $0 }) { downstream.on(event) }
     }
-    if !outerDisposed.withLock({ $0 }) { downstream.on(event) }
-    upstream.dispose()
   }
 
   func disposeOuter() {

@@ -35,28 +35,56 @@ extension ObservableType {
   }
 }
 
+/// What an `observe(on:)` subscription keeps behind its lock.
+@usableFromInline
+struct ObserveOnState<Element> {
+  /// Where the drains stand: they are serial, a new one is scheduled by the previous one, or
+  /// after it cleared `isScheduled`.
+  @usableFromInline
+  enum Drain {
+    /// No drain is running.
+    case idle
+    /// A drain is running (between its start and its decision not to go on).
+    case running
+    /// A drain started while another was running: the running one delivers the next event.
+    case requested
+  }
+
+  @usableFromInline var queue = FIFO<Event<Element>>()
+  /// A drain action is scheduled and has not yet found the queue empty: one bit, independent of
+  /// `drain` (a scheduled action may not have started yet).
+  @usableFromInline var isScheduled = false
+  /// Tells the scheduled drain that is still wanted from older ones.
+  @usableFromInline var generation: UInt = 0
+  /// The subscription was disposed: one bit, the end of every other state.
+  @usableFromInline var isCancelled = false
+  /// The pending drain's handle, kept so that `dispose()` can cancel it.
+  @usableFromInline var drainWork: Disposable?
+  @usableFromInline var drain = Drain.idle
+
+  @inlinable
+  init() {}
+
+  /// Marks a drain scheduled, if none is: the generation to schedule it with.
+  @inlinable
+  mutating func scheduleIfIdle() -> UInt? {
+    guard !isScheduled else { return nil }
+    isScheduled = true
+    generation &+= 1
+    return generation
+  }
+}
+
 @usableFromInline
 final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelable,
   @unchecked Sendable
 {
-  // `queue`, `isScheduled`, `generation`, `isCancelled`, `drainWork`, `isDraining` and
-  // `drainRequested` are guarded by `lock`.
-  // Drains are serial: a new one is scheduled by the previous one, or after it cleared
-  // `isScheduled`.
-  // `gate` makes `dispose()` wait for a drain in progress.
+  // `state` is reachable only under its lock. `gate` makes `dispose()` wait for a drain in
+  // progress.
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let scheduler: Scheduler
   @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let lock = Lock.make()
-  @usableFromInline @exclusivity(unchecked) var queue = FIFO<Event<Element>>()
-  @usableFromInline @exclusivity(unchecked) var isScheduled = false
-  @usableFromInline @exclusivity(unchecked) var generation: UInt = 0
-  @usableFromInline @exclusivity(unchecked) var isCancelled = false
-  @usableFromInline @exclusivity(unchecked) var drainWork: Disposable?
-  /// A drain is running (between its start and its decision not to go on).
-  @usableFromInline @exclusivity(unchecked) var isDraining = false
-  /// A drain started while another was running: the running one delivers the next event.
-  @usableFromInline @exclusivity(unchecked) var drainRequested = false
+  @usableFromInline let state = Locked(ObserveOnState<Element>())
   @usableFromInline let gate = RunGate()
   @usableFromInline let token = ResourceToken()
 
@@ -74,29 +102,30 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
   #endif
 
   @inlinable
-  var isDisposed: Bool { lock.withLock { isCancelled } }
+  var isDisposed: Bool { state.withLock { $0.isCancelled } }
 
   /// Receives an event from upstream (serially) and queues it.
   @inlinable
   func on(_ event: Event<Element>) {
     guard !upstream.isStopped else { return }
-    let isStop = event.isStopEvent
-    if isStop && !upstream.tryTerminate() { return }
-    lock.lock()
-    if isCancelled {
-      lock.unlock()
-      return
-    }
-    queue.append(event)
     var scheduleGeneration: UInt?
-    if !isScheduled {
-      isScheduled = true
-      generation &+= 1
-      scheduleGeneration = generation
+    if event.isStopEvent {
+      // The source is disposed once the event is queued, before it is delivered.
+      upstream.terminate { scheduleGeneration = enqueue(event) }
+    } else {
+      scheduleGeneration = enqueue(event)
     }
-    lock.unlock()
-    if isStop { upstream.dispose() }
     if let scheduleGeneration { scheduleDrain(scheduleGeneration) }
+  }
+
+  /// Queues `event`; returns the generation of the drain to schedule, if none is scheduled.
+  @inlinable
+  func enqueue(_ event: Event<Element>) -> UInt? {
+    state.withLock { state in
+      if state.isCancelled { return nil }
+      state.queue.append(event)
+      return state.scheduleIfIdle()
+    }
   }
 
   @usableFromInline
@@ -106,9 +135,9 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
       return Disposables.create()
     }
     // Keep the handle only while that drain is still the pending one, so `dispose()` can cancel it.
-    let keep: Bool = lock.withLock {
-      guard !isCancelled else { return false }
-      if isScheduled && generation == drainGeneration { drainWork = work }
+    let keep: Bool = state.withLock { state in
+      guard !state.isCancelled else { return false }
+      if state.isScheduled && state.generation == drainGeneration { state.drainWork = work }
       return true
     }
     if !keep { work.dispose() }
@@ -123,28 +152,29 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
   /// the stack does not grow with the number of queued events.
   @usableFromInline
   func drain() {
-    lock.lock()
-    if isDraining {
-      drainRequested = true
-      lock.unlock()
-      return
+    let starts: Bool = state.withLock { state in
+      guard case .idle = state.drain else {
+        state.drain = .requested
+        return false
+      }
+      state.drain = .running
+      return true
     }
-    isDraining = true
-    lock.unlock()
+    guard starts else { return }
     while true {
       if gate.enter() {
         while deliverOne() {}
         _ = gate.leave()
       }
-      // `isDraining` is cleared only here, after `leave()`: a drain starting earlier (scheduled
-      // by `on` once `isScheduled` was cleared) is handed to this one instead of entering the
-      // gate while this one still holds it.
-      let again: Bool = lock.withLock {
-        if drainRequested {
-          drainRequested = false
+      // The drain goes idle only here, after `leave()`: a drain starting earlier (scheduled by
+      // `on` once `isScheduled` was cleared) is handed to this one instead of entering the gate
+      // while this one still holds it.
+      let again: Bool = state.withLock { state in
+        if case .requested = state.drain {
+          state.drain = .running
           return true
         }
-        isDraining = false
+        state.drain = .idle
         return false
       }
       if !again { return }
@@ -155,49 +185,48 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
   /// already ran (asking this one to deliver the next event).
   @inlinable
   func deliverOne() -> Bool {
-    lock.lock()
-    let finished = drainWork
-    drainWork = nil
-    guard !isCancelled, let event = queue.popFirst() else {
-      isScheduled = false
-      lock.unlock()
-      _ = finished
-      return false
+    let (finished, event) = state.withLock { state -> (Disposable?, Event<Element>?) in
+      let finished = state.drainWork
+      state.drainWork = nil
+      guard !state.isCancelled, let event = state.queue.popFirst() else {
+        state.isScheduled = false
+        return (finished, nil)
+      }
+      return (finished, event)
     }
-    lock.unlock()
     _ = finished
+    guard let event else { return false }
     downstream.on(event)
-    lock.lock()
-    if isCancelled || queue.isEmpty {
-      isScheduled = false
-      lock.unlock()
-      return false
+    let nextGeneration: UInt? = state.withLock { state in
+      if state.isCancelled || state.queue.isEmpty {
+        state.isScheduled = false
+        return nil
+      }
+      state.generation &+= 1
+      state.drain = .running
+      return state.generation
     }
-    generation &+= 1
-    let nextGeneration = generation
-    drainRequested = false
-    lock.unlock()
+    guard let nextGeneration else { return false }
     scheduleDrain(nextGeneration)
-    return lock.withLock {
-      guard drainRequested else { return false }
-      drainRequested = false
+    return state.withLock { state in
+      guard case .requested = state.drain else { return false }
+      state.drain = .running
       return true
     }
   }
 
   @usableFromInline
   func dispose() {
-    lock.lock()
-    if isCancelled {
-      lock.unlock()
-      return
+    let cancelled: (FIFO<Event<Element>>, Disposable?)? = state.withLock { state in
+      if state.isCancelled { return nil }
+      state.isCancelled = true
+      let dropped = state.queue
+      state.queue = FIFO()
+      let work = state.drainWork
+      state.drainWork = nil
+      return (dropped, work)
     }
-    isCancelled = true
-    let dropped = queue
-    queue = FIFO()
-    let work = drainWork
-    drainWork = nil
-    lock.unlock()
+    guard let (dropped, work) = cancelled else { return }
     upstream.dispose()
     _ = gate.close()  // waits for a drain in progress on another thread
     work?.dispose()

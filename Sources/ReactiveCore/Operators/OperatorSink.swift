@@ -177,9 +177,7 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
   /// the source.
   @inlinable
   func terminate(_ event: Event<Operator.Output>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    upstream.dispose()
+    guard upstream.terminate({ downstream.on(event) }) else { return }
     logic.terminated(event)
   }
 }

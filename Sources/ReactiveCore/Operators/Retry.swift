@@ -101,20 +101,16 @@ final class RetrySink<Element>: @unchecked Sendable {
     case .next:
       downstream.on(event)
     case .completed:
-      guard attempt.tryTerminate() else { return }
-      downstream.on(event)
+      guard attempt.terminate({ downstream.on(event) }) else { return }
       serial.dispose()
     case .error:
-      guard attempt.tryTerminate() else { return }
-      if let remaining {
-        if remaining == 0 {
-          downstream.on(event)
-          serial.dispose()
-          return
-        }
-        self.remaining = remaining - 1
+      let isLast = remaining == 0
+      guard attempt.terminate({ if isLast { downstream.on(event) } }) else { return }
+      if isLast {
+        serial.dispose()
+        return
       }
-      attempt.dispose()
+      if let remaining { self.remaining = remaining - 1 }
       subscribeNextAttempt()
     }
   }

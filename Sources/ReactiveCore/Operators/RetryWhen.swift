@@ -170,8 +170,7 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
 
   @inlinable
   func terminate(_ event: Event<Element>) {
-    guard lifetime.tryTerminate() else { return }
-    downstream.on(event)
+    guard lifetime.terminate({ downstream.on(event) }) else { return }
     dispose()
   }
 

@@ -71,9 +71,8 @@ final class ScheduledSequenceSink<Iterator: IteratorProtocol>: @unchecked Sendab
     if let element = iterator.next() {
       downstream.on(.next(element))
       recurse(())
-    } else if upstream.tryTerminate() {
-      downstream.on(.completed)
-      upstream.dispose()
+    } else {
+      upstream.terminate { downstream.on(.completed) }
     }
   }
 }

@@ -1,12 +1,12 @@
 /// The skeleton of the time operators (`debounce`, `throttle`, `delay`, `timeout`, `sample`,
-/// `take(for:scheduler:)`, `buffer(timeSpan:count:scheduler:)`,
+/// `take(for:scheduler:)`, `skip(for:scheduler:)`, `buffer(timeSpan:count:scheduler:)`,
 /// `window(timeSpan:count:scheduler:)`): one `Serializer`
 /// runs upstream events, timer firings and a second source's events one at a time through
 /// `handle(_:)`, so a subclass's state machine needs no lock.
 ///
 /// The base owns the lifetime flags (nothing is handled after a terminal event or disposal), the
-/// source subscription, the timer, the terminal hand-off (`finish`) and the disposal; a subclass
-/// only says what an item does.
+/// source subscription, the timer, the terminal hand-off (`finish`, the one terminal path: it
+/// owns the terminate-once guard) and the disposal; a subclass only says what an item does.
 ///
 /// Thread safety: `handle(_:)` (and with it every subclass state) runs only on `serializer`, one
 /// item at a time; everything else is immutable or thread-safe.
@@ -79,9 +79,12 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
   /// sink disposed, then disposes the sink.
   @inlinable
   final func finish(_ terminal: Event<Output>, after last: Output? = nil) {
-    guard lifetime.tryTerminate() else { return }
-    if let last { downstream.on(.next(last)) }
-    downstream.on(terminal)
+    guard
+      lifetime.terminate({
+        if let last { downstream.on(.next(last)) }
+        downstream.on(terminal)
+      })
+    else { return }
     dispose()
   }
 

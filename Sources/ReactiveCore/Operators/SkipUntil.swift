@@ -20,10 +20,8 @@ extension ObservableType {
     let source = asObservable()
     let other = other.asObservable()
     return Observable(subscribeHandler: { downstream in
-      let sink = UntilSink<Element, Source.Element>(downstream: downstream, completesOnOther: false)
-      sink.other.setDisposable(other.subscribe(AnyObserver(eventHandler: sink.onOther)))
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.onSource)))
-      return sink
+      UntilSink<Element, Source.Element>(downstream: downstream, completesOnOther: false)
+        .run(source, until: other)
     })
   }
 }

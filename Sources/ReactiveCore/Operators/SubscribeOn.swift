@@ -72,13 +72,5 @@ final class SubscribeOnSink<Element, Scheduler: ImmediateSchedulerType>: @unchec
   }
 
   @inlinable
-  func on(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    if case .next = event {
-      downstream.on(event)
-    } else if upstream.tryTerminate() {
-      downstream.on(event)
-      upstream.dispose()
-    }
-  }
+  func on(_ event: Event<Element>) { upstream.forward(event, to: downstream) }
 }

@@ -14,33 +14,51 @@ extension ObservableType {
   ///   - scheduler: where the timer runs and the completion is sent.
   @inlinable
   public func take(for duration: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = TakeForDurationSink(downstream: downstream)
+    asObservable().forDuration(duration, scheduler: scheduler, takes: true)
+  }
+}
+
+extension Observable {
+  /// `take(for:scheduler:)` (`takes`) or `skip(for:scheduler:)`.
+  @inlinable
+  func forDuration(_ duration: RxTimeInterval, scheduler: SchedulerType, takes: Bool)
+    -> Observable<Element>
+  {
+    Observable(subscribeHandler: { downstream in
+      let sink = ForDurationSink(downstream: downstream, takes: takes)
       sink.schedule(.timer(()), after: duration, on: scheduler)
-      sink.subscribe(source, into: sink.source, as: TimedInput.event)
+      sink.subscribe(self, into: sink.source, as: TimedInput.event)
       return sink
     })
   }
 }
 
+/// The sink of `take(for:scheduler:)` and `skip(for:scheduler:)`: the source's elements pass
+/// only before the timer fires (`take`) or only after (`skip`); terminal events always pass.
 @usableFromInline
-final class TakeForDurationSink<Element>:
+final class ForDurationSink<Element>:
   SerializedSink<TimedInput<Element, Void>, Element>, @unchecked Sendable
 {
+  /// `true` for `take(for:)`: the timer completes the sequence.
+  @usableFromInline let takes: Bool
+  /// Whether the timer fired (touched only by `handle`, see `SerializedSink`): the one bit
+  /// `skip(for:)` needs, its state before and after the duration.
+  @usableFromInline @exclusivity(unchecked) var elapsed = false
+
   @inlinable
-  init(downstream: AnyObserver<Element>) {
+  init(downstream: AnyObserver<Element>, takes: Bool) {
+    self.takes = takes
     super.init(downstream: downstream)
     startSerializer(self)
   }
 
-  /// Forwards the source's events until the timer completes the sequence.
   @inlinable
   override func handle(_ input: TimedInput<Element, Void>) {
     switch input {
-    case .event(.next(let element)): downstream.on(.next(element))
+    case .event(.next(let element)): if takes != elapsed { downstream.on(.next(element)) }
     case .event(let terminal): finish(terminal)
-    case .timer: finish(.completed)
+    case .timer:
+      if takes { finish(.completed) } else { elapsed = true }
     }
   }
 }

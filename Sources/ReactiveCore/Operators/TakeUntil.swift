@@ -21,11 +21,7 @@ extension ObservableType {
     let other = other.asObservable()
     return Observable(subscribeHandler: { downstream in
       let sink = UntilSink<Element, Source.Element>(downstream: downstream, completesOnOther: true)
-      return Trampoline.activate {
-        sink.other.setDisposable(other.subscribe(AnyObserver(eventHandler: sink.onOther)))
-        sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.onSource)))
-        return sink
-      }
+      return Trampoline.activate { sink.run(source, until: other) }
     })
   }
 

@@ -63,9 +63,9 @@ final class TimerSink<Element: FixedWidthInteger>: @unchecked Sendable {
   /// The one-off timer: `0`, then completion.
   @inlinable
   func fire() {
-    guard work.tryTerminate() else { return }
-    downstream.on(.next(0))
-    downstream.on(.completed)
-    work.dispose()
+    work.terminate {
+      downstream.on(.next(0))
+      downstream.on(.completed)
+    }
   }
 }

@@ -56,21 +56,38 @@ enum WithLatestFromItem<Element, Second> {
   case completed
 }
 
+/// Where a `withLatestFrom` subscription stands (its sink decides under the lock with it).
+@usableFromInline
+enum WithLatestFromState<Second>: SerialDeliveryState {
+  /// `second` has not emitted yet: elements of the first source are dropped.
+  case waiting
+  /// `second`'s latest element, combined with each element of the first source.
+  case latest(Second)
+  /// A terminal event was decided or the subscription was disposed.
+  case stopped
+
+  @inlinable
+  var isStopped: Bool {
+    if case .stopped = self { return true }
+    return false
+  }
+
+  @inlinable
+  mutating func markStopped() { self = .stopped }
+}
+
 /// The sink of `withLatestFrom` (draining and disposal come from `SerialDeliverySink`).
 ///
-/// Thread safety: `latest` and `stopped` are guarded by `lock`; decided items are delivered by
-/// the `drainer`; the rest is immutable
-/// or thread-safe. `resultSelector` runs outside the lock, in delivery order; its error becomes
-/// the terminal error and drops whatever was decided after it.
+/// Thread safety: `state` is reachable only under its lock; decided items are delivered by the
+/// `drainer`; the rest is immutable or thread-safe. `resultSelector` runs outside the lock, in
+/// delivery order; its error becomes the terminal error and drops whatever was decided after it.
 @usableFromInline
 final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @unchecked Sendable {
   @usableFromInline typealias Item = WithLatestFromItem<Element, Second>
 
   @usableFromInline let downstream: AnyObserver<Result>
   @usableFromInline let resultSelector: (Element, Second) throws -> Result
-  @usableFromInline let lock = Lock.make()
-  @usableFromInline @exclusivity(unchecked) var latest: Second?
-  @usableFromInline @exclusivity(unchecked) var stopped = false
+  @usableFromInline let state = Locked(WithLatestFromState<Second>.waiting)
   @usableFromInline let drainer = Drainer<Item>()
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let secondSubscription = SingleAssignmentDisposable()
@@ -96,58 +113,40 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
 
   @inlinable
   func onFirst(_ event: Event<Element>) {
-    lock.lock()
-    guard !stopped else {
-      lock.unlock()
-      return
+    decide { state in
+      switch (state, event) {
+      case (.stopped, _), (.waiting, .next): return nil
+      case (.latest(let latest), .next(let element)): return .values(element, latest)
+      case (_, .error(let error)):
+        state = .stopped
+        return .error(error)
+      case (_, .completed):
+        state = .stopped
+        return .completed
+      }
     }
-    var item: Item?
-    switch event {
-    case .next(let element):
-      if let latest { item = .values(element, latest) }
-    case .error(let error):
-      stopped = true
-      item = .error(error)
-    case .completed:
-      stopped = true
-      item = .completed
-    }
-    guard let item else {
-      lock.unlock()
-      return
-    }
-    let role = enter(item)
-    lock.unlock()
-    finish(role, item)
   }
 
   @inlinable
   func onSecond(_ event: Event<Second>) {
-    lock.lock()
-    guard !stopped else {
-      lock.unlock()
-      return
-    }
-    var item: Item?
-    switch event {
-    case .next(let element):
-      latest = element
-    case .error(let error):
-      stopped = true
-      item = .error(error)
-    case .completed:
-      lock.unlock()
+    if case .completed = event {
       // The finished `second` is released at once; its last element stays in use (as RxSwift).
-      secondSubscription.dispose()
+      if !state.withLock({ $0.isStopped }) { secondSubscription.dispose() }
       return
     }
-    guard let item else {
-      lock.unlock()
-      return
+    decide { state in
+      if case .stopped = state { return nil }
+      switch event {
+      case .next(let element):
+        state = .latest(element)
+        return nil
+      case .error(let error):
+        state = .stopped
+        return .error(error)
+      case .completed:
+        return nil
+      }
     }
-    let role = enter(item)
-    lock.unlock()
-    finish(role, item)
   }
 
   @inlinable
@@ -158,9 +157,7 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
         downstream.on(.next(try resultSelector(element, second)))
       } catch {
         // The error replaces whatever was decided after these values.
-        lock.lock()
-        _ = stopLocked()
-        lock.unlock()
+        _ = stop()
         drainer.close()  // this thread holds the role: it drops the queue before the next item
         if !isDisposed {
           downstream.on(.error(error))
@@ -174,13 +171,6 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
       downstream.on(.completed)
       disposeSources()
     }
-  }
-
-  @inlinable
-  func stopLocked() -> Bool {
-    guard !stopped else { return false }
-    stopped = true
-    return true
   }
 
   @inlinable

@@ -49,18 +49,19 @@ extension Observable where Element == Never {
 /// Runs `first` (which never emits elements), then `second`. Serial: `second` is subscribed
 /// from `first`'s completion, after which `first` sends nothing more.
 @usableFromInline
-final class AndThenSink<Result>: Disposable, @unchecked Sendable {  // serial by construction
+final class AndThenSink<Result>: PairedSink, @unchecked Sendable {  // serial by construction
   @usableFromInline let downstream: AnyObserver<Result>
-  @usableFromInline let second: Observable<Result>
+  @usableFromInline let secondSource: Observable<Result>
   /// The first sequence; its `terminated` bit also marks a terminal event sent downstream.
   @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let next = SingleAssignmentDisposable()
+  /// The second sequence, subscribed once the first completed.
+  @usableFromInline let second = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
 
   @inlinable
   init(downstream: AnyObserver<Result>, second: Observable<Result>) {
     self.downstream = downstream
-    self.second = second
+    self.secondSource = second
   }
 
   @inlinable
@@ -69,26 +70,7 @@ final class AndThenSink<Result>: Disposable, @unchecked Sendable {  // serial by
     switch event {
     case .error(let error): terminate(.error(error))
     case .completed:
-      next.setDisposable(second.subscribe(AnyObserver(eventHandler: onSecond)))
+      second.setDisposable(secondSource.subscribe(AnyObserver(eventHandler: forwardSecond)))
     }
-  }
-
-  @inlinable
-  func onSecond(_ event: Event<Result>) {
-    guard !upstream.isStopped else { return }
-    if case .next = event { downstream.on(event) } else { terminate(event) }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Result>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    dispose()
-  }
-
-  @inlinable
-  func dispose() {
-    upstream.dispose()
-    next.dispose()
   }
 }

@@ -21,12 +21,13 @@ extension Observable {
 /// Events are serial: the source's events stop at its error, and only then is the fallback
 /// subscribed, so the two never deliver at the same time.
 @usableFromInline
-final class TraitCatchSink<Element>: Disposable, @unchecked Sendable {  // serial by contract
+final class TraitCatchSink<Element>: PairedSink, @unchecked Sendable {  // serial by contract
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let handler: (any Swift.Error) throws -> Observable<Element>
   /// The source; its `terminated` bit also marks that a terminal event went downstream.
   @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let fallback = SingleAssignmentDisposable()
+  /// The fallback, subscribed on the source's error.
+  @usableFromInline let second = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
 
   @inlinable
@@ -50,26 +51,7 @@ final class TraitCatchSink<Element>: Disposable, @unchecked Sendable {  // seria
         terminate(.error(error))
         return
       }
-      fallback.setDisposable(next.subscribe(AnyObserver(eventHandler: onFallback)))
+      second.setDisposable(next.subscribe(AnyObserver(eventHandler: forwardSecond)))
     }
-  }
-
-  @inlinable
-  func onFallback(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    if case .next = event { downstream.on(event) } else { terminate(event) }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    dispose()
-  }
-
-  @inlinable
-  func dispose() {
-    upstream.dispose()
-    fallback.dispose()
   }
 }

@@ -22,12 +22,13 @@ extension Observable {
 /// once an element arrived; the source's later completion is ignored without touching
 /// `downstream`. `hasElement` is written and read only by the source's (serial) events.
 @usableFromInline
-final class TraitFlatMapSink<Source, Result>: Disposable, @unchecked Sendable {
+final class TraitFlatMapSink<Source, Result>: PairedSink, @unchecked Sendable {
   @usableFromInline let downstream: AnyObserver<Result>
   @usableFromInline let selector: (Source) throws -> Observable<Result>
   /// The source; its `terminated` bit also marks that a terminal event went downstream.
   @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let inner = SingleAssignmentDisposable()
+  /// The inner sequence of the element.
+  @usableFromInline let second = SingleAssignmentDisposable()
   @usableFromInline var hasElement = false
   @usableFromInline let token = ResourceToken()
 
@@ -51,28 +52,9 @@ final class TraitFlatMapSink<Source, Result>: Disposable, @unchecked Sendable {
         terminate(.error(error))
         return
       }
-      inner.setDisposable(next.subscribe(AnyObserver(eventHandler: onInner)))
+      second.setDisposable(next.subscribe(AnyObserver(eventHandler: forwardSecond)))
     case .error(let error): terminate(.error(error))
     case .completed: if !hasElement { terminate(.completed) }
     }
-  }
-
-  @inlinable
-  func onInner(_ event: Event<Result>) {
-    guard !upstream.isStopped else { return }
-    if case .next = event { downstream.on(event) } else { terminate(event) }
-  }
-
-  @inlinable
-  func terminate(_ event: Event<Result>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    dispose()
-  }
-
-  @inlinable
-  func dispose() {
-    upstream.dispose()
-    inner.dispose()
   }
 }

@@ -2,15 +2,15 @@ import Synchronization
 
 /// The sink shared by `merge`, `merge(maxConcurrent:)`, `concat`, `flatMap` and `concatMap`.
 ///
-/// Thread safety: `machine` is guarded by `lock`; everything else is immutable or thread-safe.
+/// Thread safety: `state` (the merge's state machine) is reachable only under its lock;
+/// everything else is immutable or thread-safe.
 /// Events are decided under the lock and delivered by the `drainer` (see `SerialDeliverySink`),
 /// so downstream never sees two events at once and no lock is held while calling out.
 @usableFromInline
 final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sendable {
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
-  @usableFromInline let lock = Lock.make()
-  @usableFromInline @exclusivity(unchecked) var machine: MergeStateMachine<Observable<Element>>
+  @usableFromInline let state: Locked<MergeStateMachine<Observable<Element>>>
   @usableFromInline let drainer = Drainer<Event<Element>>()
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let inners = CompositeDisposable()
@@ -23,7 +23,7 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
   ) {
     self.downstream = downstream
     self.selector = selector
-    self.machine = MergeStateMachine(maxConcurrent: maxConcurrent)
+    self.state = Locked(MergeStateMachine(maxConcurrent: maxConcurrent))
   }
 
   @inlinable
@@ -58,15 +58,12 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
         fail(error)
         return
       }
-      lock.lock()
-      let start = machine.outerNext(inner)
-      lock.unlock()
-      if let start { startLoop(start) }
+      if let start = state.withLock({ $0.outerNext(inner) }) { startLoop(start) }
     case .error(let error):
       fail(error)
     case .completed:
       var completes = false
-      decide(.completed) {
+      decide(.completed) { machine in
         completes = machine.outerCompleted()
         return completes
       }
@@ -79,21 +76,21 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
   func onInner(_ event: Event<Element>, key: CompositeDisposable.DisposeKey) {
     switch event {
     case .next:
-      decide(event) { !machine.stopped }
+      decide(event) { !$0.isStopped }
     case .error(let error):
       fail(error)
     case .completed:
-      lock.lock()
-      let action = machine.innerCompleted()
-      var role: Drainer<Event<Element>>.Role?
-      if case .complete = action { role = enter(.completed) }
-      lock.unlock()
       inners.remove(for: key)
-      switch action {
-      case .start(let inner): startLoop(inner)
-      case .complete: finish(role, .completed)
-      default: break
+      var start: Observable<Element>?
+      decide(.completed) { machine in
+        switch machine.innerCompleted() {
+        case .complete: return true
+        case .start(let inner): start = inner
+        case .none: break
+        }
+        return false
       }
+      if let start { startLoop(start) }
     }
   }
 
@@ -104,10 +101,7 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
     var inner = first
     while true {
       subscribeInner(inner)
-      lock.lock()
-      let next = machine.nextToStart()
-      lock.unlock()
-      guard let next else { return }
+      guard let next = state.withLock({ $0.nextToStart() }) else { return }
       inner = next
     }
   }
@@ -119,9 +113,6 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
     holder.setDisposable(
       inner.subscribe(AnyObserver(eventHandler: { [self] event in onInner(event, key: key) })))
   }
-
-  @inlinable
-  func stopLocked() -> Bool { machine.stop() }
 
   @inlinable
   func disposeSources() {

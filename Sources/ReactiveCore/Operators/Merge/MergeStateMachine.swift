@@ -6,7 +6,7 @@
 /// synchronously while being subscribed does not subscribe the next one recursively; the loop
 /// picks it up when the subscription returns. That keeps long synchronous `concat` chains flat.
 @usableFromInline
-struct MergeStateMachine<Inner> {
+struct MergeStateMachine<Inner>: SerialDeliveryState {
   /// What a completed inner asks the sink to do.
   @usableFromInline
   enum InnerCompletion {
@@ -18,16 +18,26 @@ struct MergeStateMachine<Inner> {
     case complete
   }
 
+  /// Where the merge stands.
+  @usableFromInline
+  enum Phase {
+    /// The outer sequence may still emit inners.
+    case live
+    /// The outer completed: the result completes once every inner did.
+    case outerDone
+    /// A terminal event was decided or the subscription was disposed.
+    case stopped
+  }
+
   @usableFromInline let maxConcurrent: Int
   /// Inners subscribed (or being subscribed) and not yet completed.
   @usableFromInline var active = 0
   /// Inners waiting for a free slot, oldest first.
   @usableFromInline var pending = FIFO<Inner>()
-  /// Whether some thread is running the starter loop.
+  /// Whether some thread is running the starter loop: a role, independent of the phase (a
+  /// starter may run while the outer is live or done, and finds out it stopped on its next step).
   @usableFromInline var starting = false
-  @usableFromInline var outerDone = false
-  /// Set once a terminal event was decided or the subscription was disposed.
-  @usableFromInline var stopped = false
+  @usableFromInline var phase = Phase.live
 
   @usableFromInline
   init(maxConcurrent: Int) {
@@ -36,9 +46,16 @@ struct MergeStateMachine<Inner> {
   }
 
   /// The outer emitted `inner`: returns it when the caller must become the starter.
+  /// Whether a terminal event was decided or the subscription disposed.
+  @inlinable
+  var isStopped: Bool {
+    if case .stopped = phase { return true }
+    return false
+  }
+
   @inlinable
   mutating func outerNext(_ inner: Inner) -> Inner? {
-    guard !stopped else { return nil }
+    guard !isStopped else { return nil }
     if starting || active >= maxConcurrent {
       pending.append(inner)
       return nil
@@ -52,7 +69,7 @@ struct MergeStateMachine<Inner> {
   /// starter role is released).
   @inlinable
   mutating func nextToStart() -> Inner? {
-    if !stopped, active < maxConcurrent, let inner = pending.popFirst() {
+    if !isStopped, active < maxConcurrent, let inner = pending.popFirst() {
       active += 1
       return inner
     }
@@ -62,15 +79,15 @@ struct MergeStateMachine<Inner> {
 
   @inlinable
   mutating func innerCompleted() -> InnerCompletion {
-    guard !stopped else { return .none }
+    guard !isStopped else { return .none }
     active -= 1
     if !starting, active < maxConcurrent, let inner = pending.popFirst() {
       active += 1
       starting = true
       return .start(inner)
     }
-    if outerDone && active == 0 && pending.isEmpty {
-      stopped = true
+    if case .outerDone = phase, active == 0, pending.isEmpty {
+      phase = .stopped
       return .complete
     }
     return .none
@@ -79,21 +96,19 @@ struct MergeStateMachine<Inner> {
   /// The outer completed: `true` when the result completes now.
   @inlinable
   mutating func outerCompleted() -> Bool {
-    guard !stopped else { return false }
-    outerDone = true
+    guard !isStopped else { return false }
     if active == 0 && pending.isEmpty {
-      stopped = true
+      phase = .stopped
       return true
     }
+    phase = .outerDone
     return false
   }
 
-  /// An error or a disposal: `true` for the first one (which is forwarded).
+  /// An error or a disposal (see `SerialDeliveryState.stop()`).
   @inlinable
-  mutating func stop() -> Bool {
-    guard !stopped else { return false }
-    stopped = true
+  mutating func markStopped() {
+    phase = .stopped
     pending.removeAll()
-    return true
   }
 }

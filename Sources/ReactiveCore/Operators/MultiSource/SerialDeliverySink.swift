@@ -7,39 +7,77 @@
 /// the drainer lets those emissions pass through (or be dropped once the sink stopped) as they
 /// happen, instead of queueing behind a subscription that may never return.
 ///
-/// A conforming sink decides each state change under `lock` and hands the resulting item to
-/// `enter(_:)` in the same critical section; after unlocking it calls `finish(_:_:)` with the item
-/// and what `enter` returned. Items are delivered one at a time in decision order (so downstream
+/// A conforming sink keeps its decision state in `state` (a `Locked`, so it is reachable only
+/// under the lock) and decides each change with `decide(_:)`, which hands the resulting item to
+/// the drainer in the same critical section and delivers it after unlocking. Items are delivered one at a time in decision order (so downstream
 /// never receives two at once, and re-entrant events are queued), never holding the lock while
 /// calling out. `dispose()` stops the sink, closes the drainer (what is queued is dropped, by
 /// whichever thread holds the drainer role) and disposes every source.
+/// The decision state of a `SerialDeliverySink`.
+@usableFromInline
+protocol SerialDeliveryState {
+  /// Whether a terminal event was decided or the subscription disposed.
+  var isStopped: Bool { get }
+  /// Enters the stopped state (and drops what only a live state needs).
+  mutating func markStopped()
+}
+
+extension SerialDeliveryState {
+  /// Marks the state stopped so that no further source event is accepted: `true` the first time.
+  @inlinable
+  mutating func stop() -> Bool {
+    guard !isStopped else { return false }
+    markStopped()
+    return true
+  }
+}
+
 @usableFromInline
 protocol SerialDeliverySink: AnyObject, Cancelable {
   associatedtype Item
+  associatedtype State: SerialDeliveryState
 
-  var lock: Lock { get }
+  /// What the sink decides with, behind its lock.
+  var state: Locked<State> { get }
   /// Delivers the decided items, in decision order.
   var drainer: Drainer<Item> { get }
 
   /// Delivers one item downstream (called without the lock, by the drainer only).
   func deliver(_ item: Item)
-  /// Marks the sink stopped so that no further source event is accepted: `true` the first time.
-  /// Called with `lock` held.
-  func stopLocked() -> Bool
   /// Disposes every source subscription (after which `isDisposed` is `true`).
   func disposeSources()
 }
 
 extension SerialDeliverySink {
-  /// Takes the drainer role or queues `item` (see `Drainer.enter(orEnqueue:)`). Lock held; never
-  /// waits.
-  @inlinable
-  func enter(_ item: Item) -> Drainer<Item>.Role? {
-    drainer.enter(orEnqueue: item)
+  /// Runs `decide` under the lock; the item it returns, if any, is queued in the same critical
+  /// section (or this thread takes the drainer role) and delivered after unlocking, in decision
+  /// order. `decide` must not call out (see `Locked`).
+  @inlinable @inline(__always)
+  func decide(_ decide: (inout State) -> Item?) {
+    var decided: Item?
+    let role: Drainer<Item>.Role?? = state.withLock { state in
+      guard let item = decide(&state) else { return .none }
+      decided = item
+      return .some(drainer.enter(orEnqueue: item))
+    }
+    guard let role, let item = decided else { return }
+    finish(role, item)
+  }
+
+  /// Queues `item` when `decide` (run under the lock) says so, and delivers it after unlocking
+  /// (see `decide(_:)`).
+  @inlinable @inline(__always)
+  func decide(_ item: Item, _ decide: (inout State) -> Bool) {
+    let role: Drainer<Item>.Role?? = state.withLock { state in
+      guard decide(&state) else { return .none }
+      return .some(drainer.enter(orEnqueue: item))
+    }
+    guard let role else { return }
+    finish(role, item)
   }
 
   /// After unlocking: delivers `item` and drains with the role, else applies the backlog rule.
-  @inlinable
+  @inlinable @inline(__always)
   func finish(_ role: consuming Drainer<Item>.Role?, _ item: Item) {
     // `Drainer.finish`, with `deliver` formed only where it is needed (see `Drainer.tryLeave`).
     if let role {
@@ -50,13 +88,17 @@ extension SerialDeliverySink {
     }
   }
 
+  /// Stops the state: `true` the first time.
+  @inlinable
+  func stop() -> Bool {
+    state.withLock { $0.stop() }
+  }
+
   /// Stops the sink and drops what is queued; safe from any thread, also while another thread
   /// delivers (the drainer's holder drops the queue, see `Drainer.close()`).
   @inlinable
   func dispose() {
-    lock.lock()
-    _ = stopLocked()
-    lock.unlock()
+    _ = stop()
     drainer.close()
     disposeSources()
   }
@@ -78,22 +120,9 @@ extension EventDeliverySink {
     if event.isStopEvent { disposeSources() }
   }
 
-  /// Sends `event` when `decide` (run under the lock) says so.
-  @inlinable
-  func decide(_ event: Event<Element>, _ decide: () -> Bool) {
-    lock.lock()
-    guard decide() else {
-      lock.unlock()
-      return
-    }
-    let role = enter(event)
-    lock.unlock()
-    finish(role, event)
-  }
-
   /// Stops with `error` (unless already stopped).
   @inlinable
   func fail(_ error: any Swift.Error) {
-    decide(.error(error), stopLocked)
+    decide(.error(error)) { $0.stop() }
   }
 }

@@ -6,21 +6,25 @@
 /// forwarding the source (until then the source's elements are dropped and its completion ends
 /// the result silently, as in RxSwift).
 @usableFromInline
-final class UntilSink<Element, Other>: Disposable, @unchecked Sendable {
-  // `serializer` runs `handle` one item at a time (so `forwarding` is only touched there);
-  // the disposables are thread-safe.
+final class UntilSink<Element, Other>: PairedSink, @unchecked Sendable {
+  // `serializer` runs `handle` one item at a time, so `forwarding` and `downstream` are only
+  // touched there (and by `init`); the disposables are thread-safe.
   @usableFromInline enum Item {
     case source(Event<Element>)
     case other(Event<Other>)
   }
 
-  @usableFromInline let downstream: AnyObserver<Element>
+  /// Replaced by an observer that ignores everything when the sink ends without a terminal event
+  /// (see `handle`).
+  @usableFromInline @exclusivity(unchecked) var downstream: AnyObserver<Element>
   /// The source subscription; its flags also record termination and disposal of the whole sink.
   @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let other = SingleAssignmentDisposable()
+  /// The other sequence's subscription.
+  @usableFromInline let second = SingleAssignmentDisposable()
   /// `true` for `take(until:)`: `other`'s first element completes the result.
   @usableFromInline let completesOnOther: Bool
-  /// Whether source elements reach downstream (`skip(until:)` starts with `false`).
+  /// Whether source elements reach downstream (`skip(until:)` starts with `false`): one bit,
+  /// flipped once by `other`'s first element.
   @usableFromInline @exclusivity(unchecked) var forwarding: Bool
   @usableFromInline var serializer: Serializer<Item>!
   @usableFromInline let token = ResourceToken()
@@ -34,16 +38,20 @@ final class UntilSink<Element, Other>: Disposable, @unchecked Sendable {
     serializer = Serializer { [unowned self] item in self.handle(item) }
   }
 
+  /// Subscribes `other` first, then `source`.
   @inlinable
-  func onSource(_ event: Event<Element>) {
-    guard !upstream.isStopped else { return }
-    serializer.submit(.source(event))
+  func run(_ source: Observable<Element>, until other: Observable<Other>) -> Disposable {
+    second.setDisposable(
+      other.subscribe(AnyObserver(eventHandler: { self.submit(.other($0)) })))
+    upstream.setDisposable(
+      source.subscribe(AnyObserver(eventHandler: { self.submit(.source($0)) })))
+    return self
   }
 
   @inlinable
-  func onOther(_ event: Event<Other>) {
+  func submit(_ item: Item) {
     guard !upstream.isStopped else { return }
-    serializer.submit(.other(event))
+    serializer.submit(item)
   }
 
   @inlinable
@@ -57,31 +65,29 @@ final class UntilSink<Element, Other>: Disposable, @unchecked Sendable {
     case .source(.completed):
       if forwarding {
         terminate(.completed)
-      } else if upstream.tryTerminate() {
-        dispose()
+      } else {
+        endSilently()
       }
     case .other(.next):
       if completesOnOther {
         terminate(.completed)
       } else {
         forwarding = true
-        other.dispose()
+        second.dispose()
       }
     case .other(.completed):
-      other.dispose()
+      second.dispose()
     }
   }
 
+  /// Ends without a terminal event (`skip(until:)` whose source completed first, as in RxSwift).
+  /// The subscriber then still holds this sink (its disposable) while the sink holds the
+  /// subscriber (`downstream`): the sink lets go of it, so a subscription dropped without
+  /// `dispose()` is freed.
   @inlinable
-  func terminate(_ event: Event<Element>) {
-    guard upstream.tryTerminate() else { return }
-    downstream.on(event)
-    dispose()
-  }
-
-  @inlinable
-  func dispose() {
-    other.dispose()
-    upstream.dispose()
+  func endSilently() {
+    guard upstream.terminate({}) else { return }
+    second.dispose()
+    downstream = AnyObserver(eventHandler: { _ in })
   }
 }

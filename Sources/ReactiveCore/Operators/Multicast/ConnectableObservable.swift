@@ -103,17 +103,23 @@ extension ObservableType {
 
 /// The state behind `multicast`: the current subject and connection.
 ///
-/// Thread safety: `subject` and `connection` are guarded by `lock`; `makeSubject`, `subscribe`
-/// and `dispose` are called after unlocking.
+/// Thread safety: `state` is reachable only under its lock; `makeSubject`, `subscribe` and
+/// `dispose` are called after unlocking.
 @usableFromInline
 final class Multicast<Subject: SubjectType>: @unchecked Sendable {
   @usableFromInline typealias SourceElement = Subject.Observer.Element
 
+  @usableFromInline
+  struct State {
+    @usableFromInline var subject: Subject?
+    @usableFromInline var connection: MulticastConnection<Subject>?
+
+    @inlinable init() {}
+  }
+
   @usableFromInline let source: Observable<SourceElement>
   @usableFromInline let makeSubject: () -> Subject
-  @usableFromInline let lock = Lock.make()
-  @usableFromInline var subject: Subject?
-  @usableFromInline var connection: MulticastConnection<Subject>?
+  @usableFromInline let state = Locked(State())
 
   @usableFromInline
   init(source: Observable<SourceElement>, makeSubject: @escaping () -> Subject) {
@@ -124,11 +130,11 @@ final class Multicast<Subject: SubjectType>: @unchecked Sendable {
   /// The current subject, made (outside the lock) when there is none.
   @inlinable
   func currentSubject() -> Subject {
-    if let subject = lock.withLock({ self.subject }) { return subject }
+    if let subject = state.withLock({ $0.subject }) { return subject }
     let made = makeSubject()
-    return lock.withLock {
-      if let subject = self.subject { return subject }
-      self.subject = made
+    return state.withLock { state in
+      if let subject = state.subject { return subject }
+      state.subject = made
       return made
     }
   }
@@ -140,30 +146,32 @@ final class Multicast<Subject: SubjectType>: @unchecked Sendable {
 
   @inlinable
   func connect() -> Disposable {
-    if let connection = lock.withLock({ self.connection }) { return connection }
+    if let connection = state.withLock({ $0.connection }) { return connection }
     let subject = currentSubject()
-    lock.lock()
-    if let connection = self.connection {
-      lock.unlock()
-      return connection
+    let (connection, isNew) = state.withLock { state -> (MulticastConnection<Subject>, Bool) in
+      if let connection = state.connection { return (connection, false) }
+      let connection = MulticastConnection(parent: self, observer: subject.asObserver())
+      state.connection = connection
+      return (connection, true)
     }
-    let connection = MulticastConnection(parent: self, observer: subject.asObserver())
-    self.connection = connection
-    lock.unlock()
-    connection.subscription.setDisposable(
-      source.subscribe(AnyObserver(eventHandler: connection.on)))
+    if isNew {
+      connection.subscription.setDisposable(
+        source.subscribe(AnyObserver(eventHandler: connection.on)))
+    }
     return connection
   }
 
   /// `connection` ended: forget it and its subject.
   @inlinable
   func disconnect(_ connection: MulticastConnection<Subject>) {
-    lock.lock()
-    if self.connection === connection {
-      self.connection = nil
-      self.subject = nil
+    let subject = state.withLock { state -> Subject? in
+      guard state.connection === connection else { return nil }
+      state.connection = nil
+      let subject = state.subject
+      state.subject = nil
+      return subject
     }
-    lock.unlock()
+    _ = subject  // released after unlocking
   }
 }
 

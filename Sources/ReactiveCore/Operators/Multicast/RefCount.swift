@@ -17,27 +17,53 @@ extension ConnectableObservableType {
 
 /// One `refCount()` subscriber's view of the connection.
 ///
-/// Thread safety: guarded by the `RefCount`'s lock. `id` is the connection it counted on (set
-/// when it is counted); `ended` says that it received a terminal event (then it is not counted).
+/// Thread safety: `phase` is touched only inside its `RefCount`'s `state.withLock` (one object per
+/// subscription, so it cannot live in that state without an allocation per subscriber).
 @usableFromInline
 final class RefCountSubscriber: @unchecked Sendable {
-  @usableFromInline var id: Int?
-  @usableFromInline var ended = false
+  @usableFromInline
+  enum Phase {
+    /// Subscribing to the connectable: not counted yet.
+    case subscribing
+    /// Counted on connection `id`.
+    case counted(id: Int)
+    /// Received a terminal event (then it is not counted).
+    case ended
+  }
+
+  @usableFromInline var phase = Phase.subscribing
   @inlinable init() {}
 }
 
 /// The state behind `refCount()`.
 ///
-/// Thread safety: `count`, `connectionID` and `connection` are guarded by `lock`; subscribing,
-/// connecting and disposing happen after unlocking. `connectionID` tells a subscriber whether the
-/// connection it counted on is still the current one.
+/// Thread safety: `state` is reachable only under its lock; subscribing, connecting and disposing
+/// happen after unlocking.
 @usableFromInline
 final class RefCount<Source: ConnectableObservableType>: @unchecked Sendable {
+  @usableFromInline
+  struct State {
+    /// Subscribers counted on the current connection.
+    @usableFromInline var count = 0
+    /// Tells a subscriber whether the connection it counted on is still the current one.
+    @usableFromInline var connectionID = 0
+    @usableFromInline var connection: Disposable?
+
+    @inlinable init() {}
+
+    /// Ends the current connection: what disconnects it.
+    @inlinable
+    mutating func endConnection() -> Disposable? {
+      let finished = connection
+      connection = nil
+      count = 0
+      connectionID &+= 1
+      return finished
+    }
+  }
+
   @usableFromInline let source: Source
-  @usableFromInline let lock = Lock.make()
-  @usableFromInline var count = 0
-  @usableFromInline var connectionID = 0
-  @usableFromInline var connection: Disposable?
+  @usableFromInline let state = Locked(State())
 
   @usableFromInline
   init(source: Source) { self.source = source }
@@ -51,65 +77,46 @@ final class RefCount<Source: ConnectableObservableType>: @unchecked Sendable {
     let subscription = source.subscribe(
       AnyObserver(eventHandler: { [self] event in
         if event.isStopEvent {
-          let id = lock.withLock {
-            subscriber.ended = true
-            return subscriber.id
+          let finished = state.withLock { state -> Disposable? in
+            let phase = subscriber.phase
+            subscriber.phase = .ended
+            guard case .counted(let id) = phase, state.connectionID == id else { return nil }
+            return state.endConnection()
           }
-          if let id { reset(id: id) }
+          finished?.dispose()
         }
         observer.on(event)
       }))
-    lock.lock()
-    if subscriber.ended {
-      lock.unlock()
+    let counted: (id: Int, connects: Bool)? = state.withLock { state in
+      if case .ended = subscriber.phase { return nil }
+      state.count += 1
+      subscriber.phase = .counted(id: state.connectionID)
+      return (state.connectionID, state.count == 1)
+    }
+    guard let (id, connects) = counted else {
       subscription.dispose()
       return Disposables.create()
     }
-    count += 1
-    let id = connectionID
-    subscriber.id = id
-    let shouldConnect = count == 1
-    lock.unlock()
-    if shouldConnect {
+    if connects {
       let connection = source.connect()
-      lock.lock()
-      let current = connectionID == id && self.connection == nil
-      if current { self.connection = connection }
-      lock.unlock()
+      let current = state.withLock { state in
+        guard state.connectionID == id && state.connection == nil else { return false }
+        state.connection = connection
+        return true
+      }
       if !current { connection.dispose() }
     }
     return ShareSubscription(release: { [self] in release(subscription, id: id) })
   }
 
-  /// The source terminated: the next subscriber connects anew.
-  @inlinable
-  func reset(id: Int) {
-    lock.lock()
-    var finished: Disposable?
-    if connectionID == id {
-      finished = connection
-      connection = nil
-      count = 0
-      connectionID &+= 1
-    }
-    lock.unlock()
-    finished?.dispose()
-  }
-
   @inlinable
   func release(_ subscription: Disposable, id: Int) {
     subscription.dispose()
-    lock.lock()
-    var disconnect: Disposable?
-    if connectionID == id {
-      count -= 1
-      if count == 0 {
-        disconnect = connection
-        connection = nil
-        connectionID &+= 1
-      }
+    let disconnect = state.withLock { state -> Disposable? in
+      guard state.connectionID == id else { return nil }
+      state.count -= 1
+      return state.count == 0 ? state.endConnection() : nil
     }
-    lock.unlock()
     disconnect?.dispose()
   }
 }

@@ -6,17 +6,38 @@
 /// (as RxSwift, whose `refCount` does not connect a terminated subject). When the last subscriber
 /// leaves before that, the connection is dropped and the next subscriber connects again.
 ///
-/// Thread safety: `count`, `connectionID`, `terminated` and `upstream` are guarded by `lock`; the
-/// hub serializes delivery. Disposables are disposed after unlocking.
+/// Thread safety: `state` is reachable only under its lock; the hub serializes delivery.
+/// Disposables are disposed after unlocking.
 @usableFromInline
 final class ShareForever<Element>: @unchecked Sendable {
+  /// The connection to the source.
+  @usableFromInline
+  struct State {
+    /// Subscribers counted on the current connection.
+    @usableFromInline var count = 0
+    /// Tells a subscriber whether the connection it counted on is still the current one.
+    @usableFromInline var connectionID = 0
+    @usableFromInline var upstream: SingleAssignmentDisposable?
+    /// The source terminated: never connect again (one bit, the end of every other state).
+    @usableFromInline var terminated = false
+
+    @inlinable init() {}
+
+    /// Ends connection `id`, if it is the current one: its source subscription.
+    @inlinable
+    mutating func endConnection(_ id: Int) -> SingleAssignmentDisposable? {
+      guard connectionID == id else { return nil }
+      let finished = upstream
+      upstream = nil
+      count = 0
+      connectionID &+= 1
+      return finished
+    }
+  }
+
   @usableFromInline let source: Observable<Element>
   @usableFromInline let hub: Hub<Element>
-  @usableFromInline let lock = Lock.make()
-  @usableFromInline var count = 0
-  @usableFromInline var connectionID = 0
-  @usableFromInline var upstream: SingleAssignmentDisposable?
-  @usableFromInline var terminated = false
+  @usableFromInline let state = Locked(State())
 
   @usableFromInline
   init(source: Observable<Element>, hub: Hub<Element>) {
@@ -27,19 +48,17 @@ final class ShareForever<Element>: @unchecked Sendable {
   @inlinable
   func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
     let subscription = hub.subscribe(observer)
-    lock.lock()
-    if terminated {
-      lock.unlock()
-      return subscription
+    let counted: (id: Int, connect: SingleAssignmentDisposable?)? = state.withLock { state in
+      if state.terminated { return nil }
+      state.count += 1
+      var connect: SingleAssignmentDisposable?
+      if state.count == 1 {
+        connect = SingleAssignmentDisposable()
+        state.upstream = connect
+      }
+      return (state.connectionID, connect)
     }
-    count += 1
-    let id = connectionID
-    var connect: SingleAssignmentDisposable?
-    if count == 1 {
-      connect = SingleAssignmentDisposable()
-      upstream = connect
-    }
-    lock.unlock()
+    guard let (id, connect) = counted else { return subscription }
     if let connect {
       connect.setDisposable(
         source.subscribe(AnyObserver(eventHandler: { [self] event in forward(event, id: id) })))
@@ -53,16 +72,11 @@ final class ShareForever<Element>: @unchecked Sendable {
       hub.send(event)
       return
     }
-    lock.lock()
-    var finished: SingleAssignmentDisposable?
-    if connectionID == id {
-      finished = upstream
-      upstream = nil
-      count = 0
-      connectionID &+= 1
-      terminated = true
+    let finished = state.withLock { state -> SingleAssignmentDisposable? in
+      guard state.connectionID == id else { return nil }
+      state.terminated = true
+      return state.endConnection(id)
     }
-    lock.unlock()
     hub.send(event)
     finished?.dispose()
   }
@@ -70,17 +84,11 @@ final class ShareForever<Element>: @unchecked Sendable {
   @inlinable
   func release(_ subscription: Disposable, id: Int) {
     subscription.dispose()
-    lock.lock()
-    var disconnect: SingleAssignmentDisposable?
-    if connectionID == id {
-      count -= 1
-      if count == 0 {
-        disconnect = upstream
-        upstream = nil
-        connectionID &+= 1
-      }
+    let disconnect = state.withLock { state -> SingleAssignmentDisposable? in
+      guard state.connectionID == id else { return nil }
+      state.count -= 1
+      return state.count == 0 ? state.endConnection(id) : nil
     }
-    lock.unlock()
     disconnect?.dispose()
   }
 }

@@ -1,26 +1,33 @@
 /// `share(replay:scope: .whileConnected)`: one `Hub` per connection; the connection ends when
 /// the last subscriber leaves or the source terminates.
 ///
-/// Thread safety: `connection` and each connection's `count` are guarded by `lock`; the hub
-/// serializes delivery. Disposables are disposed after unlocking.
+/// Thread safety: `state` (the current connection and its subscriber count) is reachable only
+/// under its lock; the hub serializes delivery. Disposables are disposed after unlocking.
 @usableFromInline
 final class ShareWhileConnected<Element>: @unchecked Sendable {
+  /// One connection: immutable or thread-safe (its count lives in the parent's `state`).
   @usableFromInline
   final class Connection: @unchecked Sendable {
-    // `count` is guarded by the parent's lock; the rest is immutable or thread-safe.
     @usableFromInline let hub: Hub<Element>
     @usableFromInline let upstream = SingleAssignmentDisposable()
-    @usableFromInline var count = 0
     @usableFromInline let token = ResourceToken()
 
     @usableFromInline
     init(hub: Hub<Element>) { self.hub = hub }
   }
 
+  @usableFromInline
+  struct State {
+    @usableFromInline var connection: Connection?
+    /// Subscribers of `connection`.
+    @usableFromInline var count = 0
+
+    @inlinable init() {}
+  }
+
   @usableFromInline let source: Observable<Element>
   @usableFromInline let kind: Hub<Element>.Kind
-  @usableFromInline let lock = Lock.make()
-  @usableFromInline var connection: Connection?
+  @usableFromInline let state = Locked(State())
 
   @usableFromInline
   init(source: Observable<Element>, kind: Hub<Element>.Kind) {
@@ -30,19 +37,16 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
 
   @inlinable
   func subscribe(_ observer: AnyObserver<Element>) -> Disposable {
-    lock.lock()
-    let connection: Connection
-    let isNew: Bool
-    if let current = self.connection {
-      connection = current
-      isNew = false
-    } else {
-      connection = Connection(hub: Hub(kind: kind))
-      self.connection = connection
-      isNew = true
+    let (connection, isNew) = state.withLock { state -> (Connection, Bool) in
+      if let current = state.connection {
+        state.count += 1
+        return (current, false)
+      }
+      let connection = Connection(hub: Hub(kind: kind))
+      state.connection = connection
+      state.count = 1
+      return (connection, true)
     }
-    connection.count += 1
-    lock.unlock()
     let subscription = connection.hub.subscribe(observer)
     if isNew {
       connection.upstream.setDisposable(
@@ -56,9 +60,9 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
   func forward(_ event: Event<Element>, connection: Connection) {
     if event.isStopEvent {
       // Dropped before the terminal event goes out, so a subscriber reacting to it reconnects.
-      lock.lock()
-      if self.connection === connection { self.connection = nil }
-      lock.unlock()
+      state.withLock { state in
+        if state.connection === connection { state.connection = nil }
+      }
       connection.hub.send(event)
       connection.upstream.dispose()
     } else {
@@ -69,16 +73,13 @@ final class ShareWhileConnected<Element>: @unchecked Sendable {
   @inlinable
   func release(_ subscription: Disposable, connection: Connection) {
     subscription.dispose()
-    lock.lock()
-    var disconnect = false
-    if self.connection === connection {
-      connection.count -= 1
-      if connection.count == 0 {
-        self.connection = nil
-        disconnect = true
-      }
+    let disconnect = state.withLock { state -> Bool in
+      guard state.connection === connection else { return false }
+      state.count -= 1
+      guard state.count == 0 else { return false }
+      state.connection = nil
+      return true
     }
-    lock.unlock()
     if disconnect { connection.upstream.dispose() }
   }
 }

@@ -2,8 +2,8 @@ import Synchronization
 
 /// The sink of `flatMapLatest`, `switchLatest` and `flatMapFirst`.
 ///
-/// Thread safety: `machine` is guarded by `lock` (`mode` is a copy of its immutable mode, read
-/// without the lock); the disposables are thread-safe. Decided events are delivered by the
+/// Thread safety: `state` (the switch's state machine) is reachable only under its lock (`mode`
+/// is a copy of its immutable mode, read without the lock); the disposables are thread-safe. Decided events are delivered by the
 /// `drainer` (see `SerialDeliverySink`).
 /// Outer events are serial by contract, so inners are subscribed one at a time; the previous
 /// inner is disposed (through `inner`, a `SerialDisposable`) before the next one is subscribed.
@@ -11,8 +11,7 @@ import Synchronization
 final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Sendable {
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
-  @usableFromInline let lock = Lock.make()
-  @usableFromInline @exclusivity(unchecked) var machine: SwitchStateMachine
+  @usableFromInline let state: Locked<SwitchStateMachine>
   @usableFromInline let mode: SwitchStateMachine.Mode
   @usableFromInline let drainer = Drainer<Event<Element>>()
   @usableFromInline let upstream = SingleAssignmentDisposable()
@@ -27,7 +26,7 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
     self.downstream = downstream
     self.selector = selector
     self.mode = mode
-    self.machine = SwitchStateMachine(mode: mode)
+    self.state = Locked(SwitchStateMachine(mode: mode))
   }
 
   @inlinable
@@ -47,20 +46,14 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
     case .next(let element):
       if mode == .first {
         // Do not even run the selector while an inner is running (as RxSwift).
-        lock.lock()
-        let busy = machine.hasInner || machine.stopped
-        lock.unlock()
-        if busy { return }
+        if state.withLock({ $0.isBusy }) { return }
       }
       let source: Observable<Element>
       do { source = try selector(element) } catch {
         fail(error)
         return
       }
-      lock.lock()
-      let id = machine.outerNext()
-      lock.unlock()
-      guard let id else { return }
+      guard let id = state.withLock({ $0.outerNext() }) else { return }
       let holder = SingleAssignmentDisposable()
       inner.disposable = holder  // disposes the previous inner first
       holder.setDisposable(
@@ -70,7 +63,7 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
       fail(error)
     case .completed:
       var completes = false
-      decide(.completed) {
+      decide(.completed) { machine in
         completes = machine.outerCompleted()
         return completes
       }
@@ -83,7 +76,7 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
   func onInner(_ event: Event<Element>, id: Int, holder: SingleAssignmentDisposable) {
     // A finished inner is released at once, not when the next one replaces it (as RxSwift).
     if event.isStopEvent { holder.dispose() }
-    decide(event) {
+    decide(event) { machine in
       switch event {
       case .next: machine.innerNext(id: id)
       case .error: machine.innerFailed(id: id)
@@ -91,9 +84,6 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
       }
     }
   }
-
-  @inlinable
-  func stopLocked() -> Bool { machine.stop() }
 
   @inlinable
   func disposeSources() {

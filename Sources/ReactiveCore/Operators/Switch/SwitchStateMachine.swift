@@ -4,7 +4,7 @@
 /// Each inner gets an id; events from an inner that is no longer the current one are stale and
 /// dropped.
 @usableFromInline
-struct SwitchStateMachine {
+struct SwitchStateMachine: SerialDeliveryState {
   /// Which inner wins when a new one arrives while one is running.
   @usableFromInline
   enum Mode {
@@ -14,69 +14,95 @@ struct SwitchStateMachine {
     case first
   }
 
+  /// Where the switch stands.
+  @usableFromInline
+  enum Phase {
+    /// The outer sequence may still emit; `inner` is the id of the running inner, if any.
+    case live(inner: Int?)
+    /// The outer completed while inner `inner` runs: its completion completes the result.
+    case outerDone(inner: Int)
+    /// A terminal event was decided or the subscription was disposed.
+    case stopped
+  }
+
   @usableFromInline let mode: Mode
-  /// The id of the current inner (valid while `hasInner`).
-  @usableFromInline var current = 0
-  @usableFromInline var hasInner = false
-  @usableFromInline var outerDone = false
-  @usableFromInline var stopped = false
+  /// The id given to the latest inner (ids only grow).
+  @usableFromInline var lastID = 0
+  @usableFromInline var phase = Phase.live(inner: nil)
 
   @usableFromInline
   init(mode: Mode) { self.mode = mode }
 
+  /// The running inner's id, if it is `id` and the switch has not stopped.
+  @inlinable
+  func isCurrent(_ id: Int) -> Bool {
+    switch phase {
+    case .live(let inner): return inner == id
+    case .outerDone(let inner): return inner == id
+    case .stopped: return false
+    }
+  }
+
+  /// `flatMapFirst` ignores a new inner (without running the selector): one runs, or it stopped.
+  @inlinable
+  var isBusy: Bool {
+    if case .live(nil) = phase { return false }
+    return true
+  }
+
   /// The outer emitted an inner: the id to subscribe it with, or `nil` to ignore it.
   @inlinable
   mutating func outerNext() -> Int? {
-    guard !stopped else { return nil }
-    if mode == .first && hasInner { return nil }
-    current &+= 1
-    hasInner = true
-    return current
+    guard case .live(let inner) = phase else { return nil }
+    if mode == .first && inner != nil { return nil }
+    lastID &+= 1
+    phase = .live(inner: lastID)
+    return lastID
   }
 
   /// Whether an element of inner `id` is forwarded.
   @inlinable
-  func innerNext(id: Int) -> Bool {
-    !stopped && hasInner && id == current
-  }
+  func innerNext(id: Int) -> Bool { isCurrent(id) }
 
   /// Inner `id` completed: `true` when the result completes now.
   @inlinable
   mutating func innerCompleted(id: Int) -> Bool {
-    guard !stopped, hasInner, id == current else { return false }
-    hasInner = false
-    if outerDone {
-      stopped = true
+    guard isCurrent(id) else { return false }
+    if case .outerDone = phase {
+      phase = .stopped
       return true
     }
+    phase = .live(inner: nil)
     return false
   }
 
   /// Inner `id` failed: `true` when the error is forwarded (stale inners are ignored).
   @inlinable
   mutating func innerFailed(id: Int) -> Bool {
-    guard !stopped, hasInner, id == current else { return false }
-    stopped = true
+    guard isCurrent(id) else { return false }
+    phase = .stopped
     return true
   }
 
   /// The outer completed: `true` when the result completes now.
   @inlinable
   mutating func outerCompleted() -> Bool {
-    guard !stopped else { return false }
-    outerDone = true
-    if !hasInner {
-      stopped = true
+    guard case .live(let inner) = phase else { return false }
+    guard let inner else {
+      phase = .stopped
       return true
     }
+    phase = .outerDone(inner: inner)
     return false
   }
 
-  /// An outer error or a disposal: `true` for the first one.
   @inlinable
-  mutating func stop() -> Bool {
-    guard !stopped else { return false }
-    stopped = true
-    return true
+  var isStopped: Bool {
+    if case .stopped = phase { return true }
+    return false
   }
+
+  /// An outer error or a disposal (see `SerialDeliveryState.stop()`).
+  @inlinable
+  mutating func markStopped() { phase = .stopped }
 }

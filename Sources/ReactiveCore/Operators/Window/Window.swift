@@ -98,11 +98,12 @@ final class WindowSink<Element>:
       subject.on(.next(element))
       nextWindow = machine.next()
     case .event(let terminal):
-      guard lifetime.tryTerminate() else { return }
-      subject.on(terminal)
-      let outer: Event<Observable<Element>> = terminal.error.map { .error($0) } ?? .completed
-      if !outerDisposed { downstream.on(outer) }
-      group.disposeSubscriptions()
+      let ended = lifetime.terminate {
+        subject.on(terminal)
+        let outer: Event<Observable<Element>> = terminal.error.map { .error($0) } ?? .completed
+        if !outerDisposed { downstream.on(outer) }
+      }
+      if ended { group.disposeSubscriptions() }
       return
     case .timer(let window):
       nextWindow = machine.timerFired(window: window)
