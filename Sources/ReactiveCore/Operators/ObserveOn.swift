@@ -128,7 +128,7 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
     }
   }
 
-  @usableFromInline
+  @inlinable
   func scheduleDrain(_ drainGeneration: UInt) {
     let work = scheduler.schedule(self) { sink in
       sink.drain()
@@ -150,7 +150,7 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
   /// A drain that the scheduler runs while the previous one is still in `scheduleDrain` (an
   /// immediate scheduler, or a concurrent one that is quick) only asks that one to go on, so
   /// the stack does not grow with the number of queued events.
-  @usableFromInline
+  @inlinable
   func drain() {
     let starts: Bool = state.withLock { state in
       guard case .idle = state.drain else {

@@ -28,14 +28,14 @@ extension ObservableConvertibleType {
   @inlinable
   public func asDriver(onErrorJustReturn element: Element) -> Driver<Element> {
     Driver(
-      asObservable().observe(on: DriverSharingStrategy.scheduler).catchAndReturn(element))
+      asObservable().observe(onSchedulerOf: DriverSharingStrategy.self).catchAndReturn(element))
   }
 
   /// A ``Driver`` that continues with `driver` in place of this sequence's error.
   @inlinable
   public func asDriver(onErrorDriveWith driver: Driver<Element>) -> Driver<Element> {
     Driver(
-      asObservable().observe(on: DriverSharingStrategy.scheduler).catch { _ in
+      asObservable().observe(onSchedulerOf: DriverSharingStrategy.self).catch { _ in
         driver.asObservable()
       })
   }
@@ -46,7 +46,7 @@ extension ObservableConvertibleType {
     -> Driver<Element>
   {
     Driver(
-      asObservable().observe(on: DriverSharingStrategy.scheduler).catch {
+      asObservable().observe(onSchedulerOf: DriverSharingStrategy.self).catch {
         recover($0).asObservable()
       })
   }
@@ -57,7 +57,7 @@ extension BehaviorRelay {
   /// main thread.
   @inlinable
   public func asDriver() -> Driver<Element> {
-    Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
+    Driver(asObservable().observe(onSchedulerOf: DriverSharingStrategy.self))
   }
 }
 
@@ -65,7 +65,7 @@ extension Infallible {
   /// This sequence as a ``Driver`` (it cannot fail, so no error handling is needed).
   @inlinable
   public func asDriver() -> Driver<Element> {
-    Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
+    Driver(asObservable().observe(onSchedulerOf: DriverSharingStrategy.self))
   }
 }
 

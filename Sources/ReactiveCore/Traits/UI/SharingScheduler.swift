@@ -85,3 +85,18 @@ struct UncheckedMaker: @unchecked Sendable {
   let make: () -> any SchedulerType
   init(_ make: @escaping () -> any SchedulerType) { self.make = make }
 }
+
+extension ObservableType {
+  /// `observe(on: Strategy.scheduler)`, compiled for `MainScheduler` when the strategy's scheduler
+  /// is one (always, outside a test's `mock`): called with the `any SchedulerType` itself, the
+  /// opened existential keeps `observe(on:)`'s sink generic, so every element would pay for
+  /// run-time generic metadata.
+  @inlinable
+  func observe<Strategy: SharingStrategyProtocol>(onSchedulerOf _: Strategy.Type)
+    -> Observable<Element>
+  {
+    let scheduler = Strategy.scheduler
+    if let main = scheduler as? MainScheduler { return observe(on: main) }
+    return observe(on: scheduler)
+  }
+}

@@ -26,14 +26,14 @@ extension ObservableConvertibleType {
   @inlinable
   public func asSignal(onErrorJustReturn element: Element) -> Signal<Element> {
     Signal(
-      asObservable().observe(on: SignalSharingStrategy.scheduler).catchAndReturn(element))
+      asObservable().observe(onSchedulerOf: SignalSharingStrategy.self).catchAndReturn(element))
   }
 
   /// A ``Signal`` that continues with `signal` in place of this sequence's error.
   @inlinable
   public func asSignal(onErrorSignalWith signal: Signal<Element>) -> Signal<Element> {
     Signal(
-      asObservable().observe(on: SignalSharingStrategy.scheduler).catch { _ in
+      asObservable().observe(onSchedulerOf: SignalSharingStrategy.self).catch { _ in
         signal.asObservable()
       })
   }
@@ -44,7 +44,7 @@ extension ObservableConvertibleType {
     -> Signal<Element>
   {
     Signal(
-      asObservable().observe(on: SignalSharingStrategy.scheduler).catch {
+      asObservable().observe(onSchedulerOf: SignalSharingStrategy.self).catch {
         recover($0).asObservable()
       })
   }
@@ -54,7 +54,7 @@ extension PublishRelay {
   /// The relay as a ``Signal``: every accepted value, on the main thread.
   @inlinable
   public func asSignal() -> Signal<Element> {
-    Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
+    Signal(asObservable().observe(onSchedulerOf: SignalSharingStrategy.self))
   }
 }
 
@@ -62,7 +62,7 @@ extension Infallible {
   /// This sequence as a ``Signal`` (it cannot fail, so no error handling is needed).
   @inlinable
   public func asSignal() -> Signal<Element> {
-    Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
+    Signal(asObservable().observe(onSchedulerOf: SignalSharingStrategy.self))
   }
 }
 
