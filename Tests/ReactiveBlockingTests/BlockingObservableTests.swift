@@ -6,7 +6,7 @@ import Testing
 
 /// RxBlocking's own tests, written as RxSwift code writes them (only the imports and the test
 /// framework differ).
-@Suite struct BlockingObservableTests {
+@Suite(.onOwnThread) struct BlockingObservableTests {
   let testError = TestError()
 
   // MARK: toArray

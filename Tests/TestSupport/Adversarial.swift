@@ -32,12 +32,13 @@ public func adversarialGenerator(round: Int, thread: Int) -> SeededGenerator {
 }
 
 /// The safety net of every wait of the adversarial suites: long enough for a loaded 2-core machine
-/// under ThreadSanitizer, short enough that a hang fails the test instead of stalling CI.
-public let adversarialDeadline: Duration = .seconds(60)
+/// (times `deadlineScale`, which stretches it under ThreadSanitizer), short enough that a hang
+/// fails the test instead of stalling CI.
+public let adversarialDeadline: Duration = .seconds(60) * deadlineScale
 
 /// How long a round's resources may take to go once its threads are done: the pending work of the
 /// time operators is due within microseconds, so whatever is still alive after this has leaked.
-public let adversarialLeakDeadline: Duration = .seconds(10)
+public let adversarialLeakDeadline: Duration = .seconds(10) * deadlineScale
 
 /// Checks one observer's contract while threads race: the grammar `next* (error | completed)?`, no
 /// event after `dispose()` returned, no two events delivered at once. Call `next()` or `terminal()`

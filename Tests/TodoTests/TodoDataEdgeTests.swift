@@ -4,7 +4,7 @@ import Testing
 
 /// The list at the edges: errors after a change, ids, titles that would drive the terminal,
 /// symbolic links, concurrent runs and terminals, each through the built `todo` executable.
-@Suite struct TodoDataEdgeTests {
+@Suite(.onOwnThread) struct TodoDataEdgeTests {
   struct SavedTodo: Codable, Equatable {
     var id: Int
     var title: String

@@ -5,7 +5,7 @@ import Testing
 /// The built `todo` executable, run by the end-to-end tests.
 let todoExecutable = BuiltExecutable(name: "todo")
 
-@Suite struct TodoExecutableTests {
+@Suite(.onOwnThread) struct TodoExecutableTests {
   @Test func scriptedSessionSavesTheListAndShowsEachStep() throws {
     let directory = try todoExecutable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -5,7 +5,7 @@ import Testing
 @testable import HeroSelectorKit
 
 /// End-to-end: the built executable with scripted input and bad inputs.
-@Suite struct ExecutableTests {
+@Suite(.onOwnThread) struct ExecutableTests {
   let heroes = Roster.default.heroes
   func json(_ state: HeroState) -> String { JSONRenderer.render(state) }
   func presenting(_ index: Int) -> HeroState {

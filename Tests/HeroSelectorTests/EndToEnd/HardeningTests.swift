@@ -10,7 +10,7 @@ import Testing
 
 /// Hostile and odd inputs end with a documented exit code and a short message, at once; never a
 /// crash, a hang or unbounded memory.
-@Suite struct HardeningTests {
+@Suite(.onOwnThread) struct HardeningTests {
   @Test func aTenMegabyteLineIsRefusedWithAShortMessage() throws {
     let line = String(repeating: "a", count: 10_000_000)
     let result = try heroSelector.run([], stdin: line)

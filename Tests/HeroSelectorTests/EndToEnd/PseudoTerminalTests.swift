@@ -99,7 +99,7 @@ private final class PseudoTerminal {
 
 /// The interactive mode driven for real through a pseudo-terminal: raw keys, redraw in place,
 /// colour rules, and the terminal restored on q, Ctrl-C and SIGTERM.
-@Suite struct PseudoTerminalTests {
+@Suite(.onOwnThread) struct PseudoTerminalTests {
   private func launchWith(_ terminal: PseudoTerminal, arguments: [String]) throws -> Process {
     try launch(terminal, arguments: arguments)
   }

@@ -24,4 +24,27 @@ import Testing
     #expect(events == 0)
     #expect(live == 0)
   }
+
+  /// `sample` whose sampler completes before its source ends silently when the source completes
+  /// (as in RxSwift: only a sample after the source completed completes the result, and no sample
+  /// comes any more), and, like `skip(until:)` above, keeps a subscription dropped without
+  /// `dispose()` alive. The adversarial suite met it when a producer completed the sampler early.
+  @Test func sampleFreesASubscriptionThatEndedSilently() {
+    let source = PublishSubject<Int>()
+    let sampler = PublishSubject<Int>()
+    let (events, live) = Resources.tracking { () -> [Int] in
+      var events: [Int] = []
+      _ = source.sample(sampler).subscribe(
+        onNext: { events.append($0) }, onError: { _ in events.append(-1) },
+        onCompleted: { events.append(-2) })
+      source.onNext(1)
+      sampler.onCompleted()
+      source.onCompleted()
+      return events
+    }
+    #expect(events == [1], "the sampler's completion samples once; nothing ends the result")
+    withKnownIssue("sample keeps a silently ended subscription alive") {
+      #expect(live == 0)
+    }
+  }
 }

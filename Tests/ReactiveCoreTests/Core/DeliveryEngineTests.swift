@@ -13,7 +13,7 @@ import Testing
 
 /// The delivery engine under stress: the backlog bound, the dispose rule, O(1) disposal, exact
 /// `hasObservers`, memory given back after a burst, and the switch sink's race.
-@Suite struct DeliveryEngineTests {
+@Suite(.onOwnThread) struct DeliveryEngineTests {
   /// A hot producer against 20,000 subscribe/dispose pairs. The relay's queue stays
   /// bounded, a subscriber attached throughout receives everything in order, and nothing reaches
   /// a subscription after its `dispose()` returned.

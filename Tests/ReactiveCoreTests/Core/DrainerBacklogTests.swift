@@ -8,7 +8,7 @@ import Testing
 
 @testable import ReactiveCore
 
-@Suite struct DrainerBacklogTests {
+@Suite(.onOwnThread) struct DrainerBacklogTests {
   /// `source.bind(to: relay)` fed from a background thread while a slow subscriber holds the
   /// relay: the binding thread delivers inside `source`'s turn, yet it must wait for the relay
   /// like any producer, so the relay's queue stays at the limit.

@@ -27,7 +27,7 @@ private func refused(
 }
 
 /// `Drainer`: the role, the queue, the backlog bound and the hand-off.
-@Suite struct DrainerTests {
+@Suite(.onOwnThread) struct DrainerTests {
   @Test func theFirstEntrantHandlesAndReentrantItemsQueueInOrder() {
     var order: [String] = []
     nonisolated(unsafe) var owner: Owner<String>!

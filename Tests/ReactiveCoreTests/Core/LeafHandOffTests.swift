@@ -9,7 +9,7 @@ import Testing
 /// (`Observable.downstreamHandler`, see `Downstream`): a relay or subject behind `asObservable()` adopts it as its list
 /// entry, and a `combineLatest`/`zip` sink delivers into it inside its drainer turn. The leaf's
 /// guarantees (dispose barrier, closures released on disposal) must hold on these paths too.
-@Suite struct LeafHandOffTests {
+@Suite(.onOwnThread) struct LeafHandOffTests {
   @Test func aRelayBehindAsObservableAdoptsTheLeafAsItsEntry() {
     let relay = PublishRelay<Int>()
     let seen = Shared<[Int]>([])

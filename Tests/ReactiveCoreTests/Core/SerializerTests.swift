@@ -5,7 +5,7 @@ import Testing
 @testable import ReactiveCore
 
 /// `Serializer`, the `Drainer` with a fixed handler used by the time operators.
-@Suite struct SerializerTests {
+@Suite(.onOwnThread) struct SerializerTests {
   @Test func serializerRunsOneItemAtATimeAndLosesNothing() {
     let threads = 4
     let perThread = 20_000

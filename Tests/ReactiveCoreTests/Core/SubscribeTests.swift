@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReactiveCore
 
-@Suite struct SubscribeTests {
+@Suite(.onOwnThread) struct SubscribeTests {
   @Test func onDisposedRunsOnceAfterCompletion() {
     expectNoLeaks {
       var log: [String] = []

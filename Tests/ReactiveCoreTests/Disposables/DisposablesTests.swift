@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReactiveCore
 
-@Suite struct DisposablesTests {
+@Suite(.onOwnThread) struct DisposablesTests {
   @Test func createWithoutArgumentsIsOneSharedObject() {
     // `Disposable` is class-bound: the no-op disposable is a single instance, never allocated.
     #expect(Disposables.create() === Disposables.create())

@@ -6,7 +6,7 @@ import Testing
 
 /// `dispose()` is a barrier for subscriptions made with `subscribe(onNext:…)`, also when the
 /// elements come through a multi-source operator from another thread.
-@Suite struct CombiningDisposeBarrierTests {
+@Suite(.onOwnThread) struct CombiningDisposeBarrierTests {
   private func checkBarrier(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ make: (PublishRelay<Int>, PublishRelay<Int>) -> Observable<Int>

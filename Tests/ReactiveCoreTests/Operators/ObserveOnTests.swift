@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReactiveCore
 
-@Suite struct ObserveOnTests {
+@Suite(.onOwnThread) struct ObserveOnTests {
   @Test func contractOnTheCurrentThreadScheduler() {
     checkOperatorContract { $0.observe(on: CurrentThreadScheduler.instance) }
   }

@@ -2,7 +2,7 @@ import Dispatch
 import ReactiveCore
 import Testing
 
-@Suite struct RetryTests {
+@Suite(.onOwnThread) struct RetryTests {
   /// A source that counts subscriptions, emits the attempt number and fails until `succeedAt`.
   func flaky(_ attempts: Shared<Int>, succeedAt: Int = .max) -> Observable<Int> {
     Observable.deferred {

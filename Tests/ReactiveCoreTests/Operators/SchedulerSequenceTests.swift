@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReactiveCore
 
-@Suite struct SchedulerSequenceTests {
+@Suite(.onOwnThread) struct SchedulerSequenceTests {
   @Test func justOfAndFromOnTheCurrentThreadScheduler() {
     expectNoLeaks {
       let scheduler = CurrentThreadScheduler.instance

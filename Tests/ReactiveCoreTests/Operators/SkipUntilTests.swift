@@ -2,7 +2,7 @@ import Dispatch
 import ReactiveCore
 import Testing
 
-@Suite struct SkipUntilTests {
+@Suite(.onOwnThread) struct SkipUntilTests {
   @Test func dropsUntilOtherEmits() {
     expectNoLeaks {
       let source = PublishSubject<Int>()

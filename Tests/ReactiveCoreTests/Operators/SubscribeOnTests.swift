@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReactiveCore
 
-@Suite struct SubscribeOnTests {
+@Suite(.onOwnThread) struct SubscribeOnTests {
   @Test func contractOnTheCurrentThreadScheduler() {
     checkOperatorContract { $0.subscribe(on: CurrentThreadScheduler.instance) }
   }

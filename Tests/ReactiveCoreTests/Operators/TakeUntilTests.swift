@@ -2,7 +2,7 @@ import Dispatch
 import ReactiveCore
 import Testing
 
-@Suite struct TakeUntilTests {
+@Suite(.onOwnThread) struct TakeUntilTests {
   @Test func otherElementCompletesAndDisposesBoth() {
     expectNoLeaks {
       let source = PublishSubject<Int>()

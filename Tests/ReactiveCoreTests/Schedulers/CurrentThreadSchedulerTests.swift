@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReactiveCore
 
-@Suite struct CurrentThreadSchedulerTests {
+@Suite(.onOwnThread) struct CurrentThreadSchedulerTests {
   let scheduler = CurrentThreadScheduler.instance
 
   @Test func runsAtOnceOutsideATrampoline() {

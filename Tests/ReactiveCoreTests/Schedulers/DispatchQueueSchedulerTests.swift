@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReactiveCore
 
-@Suite struct DispatchQueueSchedulerTests {
+@Suite(.onOwnThread) struct DispatchQueueSchedulerTests {
   @Test func serialSchedulerRunsInOrderOnItsQueue() {
     expectNoLeaks {
       let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.serial")

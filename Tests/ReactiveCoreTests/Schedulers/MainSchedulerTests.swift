@@ -9,7 +9,7 @@ import Testing
 /// `MainActor.run`, or schedule from a background thread and wait for the main queue.
 // Serialized: `MainScheduler.instance` runs work at once only while nothing of its own is queued,
 // so these tests must not overlap each other.
-@Suite(.serialized) struct MainSchedulerTests {
+@Suite(.onOwnThread, .serialized) struct MainSchedulerTests {
   @Test func mainQueueIsServicedInTheTestProcess() {
     let ran = Semaphore()
     let onMain = Shared(false)

@@ -28,11 +28,3 @@ func threadID() -> UInt { currentThreadID() }
 func resourcesSettle(heldByTest: Int = 0) -> Bool {
   eventually { (Resources.scope?.live ?? 0) == heldByTest }
 }
-
-/// Runs `body` on a new dedicated thread. Long-running emitters use this rather than a global
-/// queue: a spinning worker of the (small) global pool can starve the queue work other tests wait
-/// for, especially under ThreadSanitizer.
-func startThread(_ body: @escaping @Sendable () -> Void) {
-  let thread = Thread(block: body)
-  thread.start()
-}

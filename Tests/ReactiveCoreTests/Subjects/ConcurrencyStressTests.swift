@@ -6,7 +6,7 @@ import Testing
 
 /// Promises 1–3 of the core under real threads: serialized delivery with nothing lost, queued
 /// re-entrancy, and `dispose()` as a barrier.
-@Suite struct ConcurrencyStressTests {
+@Suite(.onOwnThread) struct ConcurrencyStressTests {
   static let threads = 4
   static let perThread = 25_000  // 100k events per test
 

@@ -114,7 +114,7 @@ struct List: Feature {
   }
 }
 
-@Suite struct CompositionTests {
+@Suite(.onOwnThread) struct CompositionTests {
   @Test func childIntentsResultsAndEventsGoThroughTheParent() {
     let scheduler = TestScheduler(initialClock: 0)
     let store = TestStore(

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ReactiveMVI
 
-@Suite struct EnumCaseTests {
+@Suite(.onOwnThread) struct EnumCaseTests {
   enum Payload: Equatable {
     case a
     case b(Int)

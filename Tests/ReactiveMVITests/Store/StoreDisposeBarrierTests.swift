@@ -83,7 +83,7 @@ struct Watched: Feature {
   }
 }
 
-@Suite struct StoreDisposeBarrierTests {
+@Suite(.onOwnThread) struct StoreDisposeBarrierTests {
   /// Several threads send intents whose effects produce results on yet other threads; another
   /// thread disposes the store at a random point. Nothing of the store may start after
   /// `dispose()` returned. Seeded and repeated; the seed of a failing round is printed.

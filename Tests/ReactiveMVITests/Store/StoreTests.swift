@@ -2,7 +2,7 @@ import Dispatch
 import ReactiveMVI
 import Testing
 
-@Suite struct StoreTests {
+@Suite(.onOwnThread) struct StoreTests {
   @Test func counterReducesIntentsAndReplaysTheCurrentState() {
     expectNoLeaks {
       let store = Store(initialState: Counter.State(), feature: Counter())
@@ -102,7 +102,7 @@ import Testing
   }
 }
 
-@Suite struct ConcurrentReentrancyTests {
+@Suite(.onOwnThread) struct ConcurrentReentrancyTests {
   @Test func allSubscribersSeeTheSameOrderWithConcurrentAndReentrantSenders() {
     let threads = 4
     let perThread = 1_000

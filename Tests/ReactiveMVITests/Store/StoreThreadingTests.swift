@@ -17,7 +17,7 @@ struct Twin: Feature {
   }
 }
 
-@Suite struct StoreThreadingTests {
+@Suite(.onOwnThread) struct StoreThreadingTests {
   @Test func readersOnOtherThreadsSeeWholeStatesInOrderWhileIntentsAreHandled() {
     let store = Store(initialState: Twin.State(), feature: Twin())
     let intents = 20_000

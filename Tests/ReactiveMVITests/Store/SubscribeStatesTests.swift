@@ -8,7 +8,7 @@ import Testing
 /// The two ways a final subscriber reaches the store's own subscriber list, with the same
 /// guarantees: `Store.subscribeStates(onNext:)`, and `states.subscribe(onNext:)` (whose subscriber
 /// leaf `states` takes itself and calls inside the drainer turn, see `Observable.downstreamHandler`).
-@Suite struct SubscribeStatesTests {
+@Suite(.onOwnThread) struct SubscribeStatesTests {
   enum Path: String, CaseIterable, CustomTestStringConvertible {
     case subscribeStates, states
 

@@ -109,7 +109,9 @@ package struct DisposeBarrier: ~Copyable, Sendable {
   /// it has already left (then the caller releases now).
   @inlinable
   package func deferRelease() -> Bool {
-    var current = bits.load(ordering: .relaxed)
+    // Acquiring: when the runner has left, the caller releases the payload, and must see the
+    // runner's last writes to it (its `leave()` releases them).
+    var current = bits.load(ordering: .acquiring)
     while true {
       if current & Self.busy == 0 { return true }
       let (exchanged, now) = bits.compareExchange(
