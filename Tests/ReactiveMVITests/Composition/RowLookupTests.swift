@@ -1,6 +1,7 @@
 import Dispatch
 import ReactiveMVI
 import Synchronization
+import TestSupport
 import Testing
 
 // How `ChildFeatures` finds a row by id: over a `PersistentArray` (an `IDIndexedCollection`)
@@ -85,7 +86,7 @@ where Rows.Element == CountedRow.State, Rows.Index == Int {
   }
 }
 
-@Suite struct RowLookupTests {
+@Suite(.onOwnThread) struct RowLookupTests {
   static func rows<Rows: RangeReplaceableCollection>(
     _ count: Int, _ counter: ComparisonCounter, as _: Rows.Type
   ) -> Rows where Rows.Element == CountedRow.State {
