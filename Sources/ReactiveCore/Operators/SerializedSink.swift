@@ -12,7 +12,8 @@
 /// item at a time; everything else is immutable or thread-safe.
 @usableFromInline
 class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
-  @usableFromInline let downstream: AnyObserver<Output>
+  /// Read and replaced only on `serializer` (by `handle` and what it calls) and by `init`.
+  @usableFromInline @exclusivity(unchecked) var downstream: AnyObserver<Output>
   /// Stopped once a terminal event was forwarded or the sink disposed.
   @usableFromInline let lifetime: SingleAssignmentDisposable
   /// The source subscription; an operator may release it as soon as the source terminates (as
@@ -86,6 +87,17 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
       })
     else { return }
     dispose()
+  }
+
+  /// Ends without a terminal event (an operator that, as in RxSwift, can no longer emit but
+  /// forwards no completion), then disposes the sink. The subscriber still holds this sink (its
+  /// disposable) while the sink holds the subscriber (`downstream`): the sink lets go of it, so a
+  /// subscription dropped without `dispose()` is freed. Runs on `serializer` only.
+  @inlinable
+  final func endSilently() {
+    guard lifetime.terminate({}) else { return }
+    dispose()
+    downstream = AnyObserver(eventHandler: { _ in })
   }
 
   @inlinable
