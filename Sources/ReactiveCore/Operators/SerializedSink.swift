@@ -67,6 +67,17 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
       observable.subscribe(AnyObserver(eventHandler: { self.serializer.submit(wrap($0)) })))
   }
 
+  /// Subscribes to `observable` as the sink's source (its events submitted as `wrap(event)`) and
+  /// returns the sink: the subscribe handler of a time operator, whose sink schedules any first
+  /// timer in its `init`.
+  @inlinable
+  final func run<Element>(
+    _ observable: Observable<Element>, as wrap: @escaping (Event<Element>) -> Input
+  ) -> Disposable {
+    subscribe(observable, into: source, as: wrap)
+    return self
+  }
+
   /// Submits `input` after `dueTime`, replacing (and cancelling) the pending timer.
   @inlinable
   final func schedule(_ input: Input, after dueTime: RxTimeInterval, on scheduler: SchedulerType) {
