@@ -6,33 +6,6 @@
   import Darwin
 #endif
 
-/// A bare mutex, with no state of its own. Nothing in the package's sources uses it: state goes
-/// in a `Locked`, which makes it reachable only under its lock. Kept for tests that `@testable`
-/// import it. Same rule as `Locked`.
-@usableFromInline
-package final class Lock: ManagedBuffer<Void, pthread_mutex_t> {
-  /// Creates an unlocked lock (one allocation).
-  @inlinable
-  package static func make() -> Lock {
-    let buffer = Lock.create(minimumCapacity: 1) { _ in () }
-    let lock = unsafeDowncast(buffer, to: Lock.self)
-    lock.withUnsafeMutablePointerToElements(initializeMutex)
-    return lock
-  }
-
-  deinit {
-    _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
-  }
-
-  /// Runs `body` with the lock held. `body` must not call user code.
-  @inlinable @inline(__always)
-  package func withLock<T>(_ body: () throws -> T) rethrows -> T {
-    _ = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
-    defer { _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) } }
-    return try body()
-  }
-}
-
 /// Initializes the mutex at `mutex` (uninitialized memory of a `ManagedBuffer` tail).
 @inlinable
 func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {

@@ -62,73 +62,55 @@ final class CatchComposition<Element>: @unchecked Sendable {  // immutable
   }
 }
 
-/// Subscribes the source, then the fallback, in a `SubscribeLoop`: chains of synchronously failing
-/// `catch`es are followed by the loop, not by recursion.
+/// Subscribes the source, then the fallback (see `SuccessionSink`): chains of synchronously
+/// failing `catch`es are followed by the loop, not by recursion.
 @usableFromInline
-final class CatchSink<Element>: @unchecked Sendable {
+final class CatchSink<Element>: SuccessionSink<Element>, @unchecked Sendable {
   // `next` and `handler` are touched only by the subscribe loop and by the terminal event of the
-  // current subscription, which happen one after another (ordered by the loop's atomics).
-  @usableFromInline let downstream: AnyObserver<Element>
+  // current subscription, which happen one after another (see `SuccessionSink`).
   /// The observable to subscribe next; `nil` once subscribed.
   @usableFromInline var next: Observable<Element>?
   /// The handler for an error of the current subscription; `nil` for the final fallback.
   @usableFromInline var handler: ((any Swift.Error) throws -> Observable<Element>)?
-  @usableFromInline let loop = SubscribeLoop()
-  /// What the subscriber disposes; holds the current subscription.
-  @usableFromInline let serial = SerialDisposable()
-  @usableFromInline let token = ResourceToken()
 
   @inlinable
   init(downstream: AnyObserver<Element>, composition: CatchComposition<Element>) {
-    self.downstream = downstream
     self.next = composition.source
     self.handler = composition.handler
+    super.init(downstream: downstream)
   }
 
   @inlinable
-  func subscribeNext() {
+  override func subscribeNext() {
     loop.run {
       if !serial.isDisposed, let observable = next {
         next = nil
-        let current = SingleAssignmentDisposable()
-        serial.disposable = current
-        current.setDisposable(
-          observable.subscribe(AnyObserver(eventHandler: { event in self.on(event, current) })))
+        subscribeCurrent(observable)
       }
     }
   }
 
+  /// An error moves on to the handler's fallback, unless this is the final fallback.
   @inlinable
-  func on(_ event: Event<Element>, _ current: SingleAssignmentDisposable) {
-    guard !current.isStopped else { return }
-    switch event {
-    case .next:
-      downstream.on(event)
-    case .completed:
-      guard current.terminate({ downstream.on(event) }) else { return }
-      serial.dispose()
-    case .error(let error):
-      guard current.terminate({}) else { return }
-      guard let handler else {
-        downstream.on(event)
-        serial.dispose()
-        return
+  override func movesOn(after terminal: Event<Element>) -> Bool {
+    terminal.error != nil && handler != nil
+  }
+
+  @inlinable
+  override func moveOn(after terminal: Event<Element>) {
+    guard let handler, let error = terminal.error else { return }
+    do {
+      var fallback = try handler(error).resolvingDeferred()
+      self.handler = nil
+      // A fallback that is a `catch` runs here: its source next, its handler for that source.
+      if let nested = fallback.composition as? CatchComposition<Element> {
+        fallback = nested.source
+        self.handler = nested.handler
       }
-      do {
-        var fallback = try handler(error).resolvingDeferred()
-        self.handler = nil
-        // A fallback that is a `catch` runs here: its source next, its handler for that source.
-        if let nested = fallback.composition as? CatchComposition<Element> {
-          fallback = nested.source
-          self.handler = nested.handler
-        }
-        next = fallback
-      } catch {
-        downstream.on(.error(error))
-        serial.dispose()
-        return
-      }
-      subscribeNext()
+      next = fallback
+    } catch {
+      return end(.error(error))
     }
+    subscribeNext()
   }
 }

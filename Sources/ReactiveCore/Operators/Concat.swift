@@ -114,28 +114,23 @@ extension Observable {
   }
 }
 
-/// Subscribes the sources one after another in a `SubscribeLoop`: synchronous sources are chained
-/// by the loop, not by recursion.
+/// Subscribes the sources one after another (see `SuccessionSink`): synchronous sources are
+/// chained by the loop, not by recursion.
 /// Sources that are `concat`s themselves are expanded onto `stack` instead of being subscribed.
 @usableFromInline
-final class ConcatSink<Element>: @unchecked Sendable {
+final class ConcatSink<Element>: SuccessionSink<Element>, @unchecked Sendable {
   // `stack` is touched only by the subscribe loop (one runner at a time, ordered by the loop's
   // atomics); the events of one source are serial and sources never overlap.
-  @usableFromInline let downstream: AnyObserver<Element>
   /// The iterators of the sources still to come, innermost expansion last; each with the source it
   /// yields next, read ahead so that an exhausted iterator is dropped before an expansion is pushed
   /// (a tail-position `concat` then replaces its parent instead of growing the stack).
   @usableFromInline var stack:
     [(iterator: AnyIterator<Observable<Element>>, next: Observable<Element>)]
-  @usableFromInline let loop = SubscribeLoop()
-  /// What the subscriber disposes; holds the current source's subscription.
-  @usableFromInline let serial = SerialDisposable()
-  @usableFromInline let token = ResourceToken()
 
   @inlinable
   init(downstream: AnyObserver<Element>, sources: AnyIterator<Observable<Element>>) {
-    self.downstream = downstream
     self.stack = []
+    super.init(downstream: downstream)
     push(sources)
   }
 
@@ -165,39 +160,22 @@ final class ConcatSink<Element>: @unchecked Sendable {
   }
 
   @inlinable
-  func subscribeNext() {
+  override func subscribeNext() {
     loop.run {
       if !serial.isDisposed {
         do {
-          if let source = try nextSource() {
-            let current = SingleAssignmentDisposable()
-            serial.disposable = current
-            current.setDisposable(
-              source.subscribe(AnyObserver(eventHandler: { event in self.on(event, current) })))
-          } else {
-            downstream.on(.completed)
-            serial.dispose()
-          }
+          guard let source = try nextSource() else { return end(.completed) }
+          subscribeCurrent(source)
         } catch {
-          downstream.on(.error(error))
-          serial.dispose()
+          end(.error(error))
         }
       }
     }
   }
 
+  /// A completion moves on to the next source.
   @inlinable
-  func on(_ event: Event<Element>, _ current: SingleAssignmentDisposable) {
-    guard !current.isStopped else { return }
-    switch event {
-    case .next:
-      downstream.on(event)
-    case .error:
-      guard current.terminate({ downstream.on(event) }) else { return }
-      serial.dispose()
-    case .completed:
-      guard current.terminate({}) else { return }
-      subscribeNext()
-    }
+  override func movesOn(after terminal: Event<Element>) -> Bool {
+    terminal.isCompleted
   }
 }

@@ -14,28 +14,6 @@ extension ObservableType {
   @inlinable
   public func element(at index: Int) -> Observable<Element> {
     precondition(index >= 0, "element(at:): index can't be negative")
-    return lift(mayEndEarly: true) { ElementAtOperator(remaining: index) }
-  }
-}
-
-@usableFromInline
-struct ElementAtOperator<Element>: SingleSourceOperator {
-  @usableFromInline var remaining: Int
-
-  @inlinable init(remaining: Int) { self.remaining = remaining }
-
-  @inlinable
-  mutating func next(_ element: Element, _ downstream: AnyObserver<Element>) -> Bool {
-    if remaining > 0 {
-      remaining -= 1
-      return true
-    }
-    downstream.on(.next(element))
-    return false
-  }
-
-  @inlinable
-  func completed(_ downstream: AnyObserver<Element>) throws {
-    throw RxError.argumentOutOfRange
+    return lift(mayEndEarly: true) { SkipCountOperator(remaining: index, onlyOne: true) }
   }
 }

@@ -53,65 +53,45 @@ extension ObservableType {
       let sink = RetrySink(downstream: downstream, source: source, attempts: attempts)
       // Inside `take` and friends the attempts start once they can stop them (see
       // `Trampoline`): retrying a synchronously failing source forever then still ends.
-      Trampoline.startOrQueue { sink.subscribeNextAttempt() }
+      Trampoline.startOrQueue { sink.subscribeNext() }
       return sink.serial
     })
   }
 }
 
-/// Subscribes attempt after attempt in a `SubscribeLoop`: a source that fails inside `subscribe` is
-/// retried by the loop rather than by recursion.
+/// Subscribes attempt after attempt (see `SuccessionSink`): a source that fails inside
+/// `subscribe` is retried by the loop rather than by recursion.
 @usableFromInline
-final class RetrySink<Element>: @unchecked Sendable {
+final class RetrySink<Element>: SuccessionSink<Element>, @unchecked Sendable {
   // `remaining` is touched only by the event path of the current attempt (attempts never overlap:
   // the next one starts after the previous one failed), ordered by the loop's atomics.
-  @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let source: Observable<Element>
   /// Attempts left after the current one; `nil` means forever.
   @usableFromInline var remaining: Int?
-  @usableFromInline let loop = SubscribeLoop()
-  /// What the subscriber disposes; holds the current attempt.
-  @usableFromInline let serial = SerialDisposable()
-  @usableFromInline let token = ResourceToken()
 
   @inlinable
   init(downstream: AnyObserver<Element>, source: Observable<Element>, attempts: Int?) {
-    self.downstream = downstream
     self.source = source
     self.remaining = attempts.map { $0 - 1 }
+    super.init(downstream: downstream)
   }
 
   @inlinable
-  func subscribeNextAttempt() {
+  override func subscribeNext() {
     loop.run {
-      if !serial.isDisposed {
-        let attempt = SingleAssignmentDisposable()
-        serial.disposable = attempt
-        attempt.setDisposable(
-          source.subscribe(AnyObserver(eventHandler: { event in self.on(event, attempt: attempt) }))
-        )
-      }
+      if !serial.isDisposed { subscribeCurrent(source) }
     }
   }
 
+  /// An error moves on to the next attempt while attempts remain.
   @inlinable
-  func on(_ event: Event<Element>, attempt: SingleAssignmentDisposable) {
-    guard !attempt.isStopped else { return }
-    switch event {
-    case .next:
-      downstream.on(event)
-    case .completed:
-      guard attempt.terminate({ downstream.on(event) }) else { return }
-      serial.dispose()
-    case .error:
-      let isLast = remaining == 0
-      guard attempt.terminate({ if isLast { downstream.on(event) } }) else { return }
-      if isLast {
-        serial.dispose()
-        return
-      }
-      if let remaining { self.remaining = remaining - 1 }
-      subscribeNextAttempt()
-    }
+  override func movesOn(after terminal: Event<Element>) -> Bool {
+    terminal.error != nil && remaining != 0
+  }
+
+  @inlinable
+  override func moveOn(after terminal: Event<Element>) {
+    if let remaining { self.remaining = remaining - 1 }
+    subscribeNext()
   }
 }

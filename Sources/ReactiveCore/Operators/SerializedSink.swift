@@ -12,7 +12,8 @@
 /// item at a time; everything else is immutable or thread-safe.
 @usableFromInline
 class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
-  @usableFromInline let downstream: AnyObserver<Output>
+  /// Read and replaced only on `serializer` (by `handle` and what it calls) and by `init`.
+  @usableFromInline @exclusivity(unchecked) var downstream: AnyObserver<Output>
   /// Stopped once a terminal event was forwarded or the sink disposed.
   @usableFromInline let lifetime: SingleAssignmentDisposable
   /// The source subscription; an operator may release it as soon as the source terminates (as
@@ -66,6 +67,17 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
       observable.subscribe(AnyObserver(eventHandler: { self.serializer.submit(wrap($0)) })))
   }
 
+  /// Subscribes to `observable` as the sink's source (its events submitted as `wrap(event)`) and
+  /// returns the sink: the subscribe handler of a time operator, whose sink schedules any first
+  /// timer in its `init`.
+  @inlinable
+  final func run<Element>(
+    _ observable: Observable<Element>, as wrap: @escaping (Event<Element>) -> Input
+  ) -> Disposable {
+    subscribe(observable, into: source, as: wrap)
+    return self
+  }
+
   /// Submits `input` after `dueTime`, replacing (and cancelling) the pending timer.
   @inlinable
   final func schedule(_ input: Input, after dueTime: RxTimeInterval, on scheduler: SchedulerType) {
@@ -86,6 +98,17 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
       })
     else { return }
     dispose()
+  }
+
+  /// Ends without a terminal event (an operator that, as in RxSwift, can no longer emit but
+  /// forwards no completion), then disposes the sink. The subscriber still holds this sink (its
+  /// disposable) while the sink holds the subscriber (`downstream`): the sink lets go of it, so a
+  /// subscription dropped without `dispose()` is freed. Runs on `serializer` only.
+  @inlinable
+  final func endSilently() {
+    guard lifetime.terminate({}) else { return }
+    dispose()
+    downstream = AnyObserver(eventHandler: { _ in })
   }
 
   @inlinable

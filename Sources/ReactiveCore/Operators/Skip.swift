@@ -10,23 +10,35 @@ extension ObservableType {
   @inlinable
   public func skip(_ count: Int) -> Observable<Element> {
     precondition(count >= 0, "skip: count can't be negative")
-    return lift { SkipCountOperator(remaining: count) }
+    return lift { SkipCountOperator(remaining: count, onlyOne: false) }
   }
 }
 
+/// `skip(_:)` and `element(at:)`: drops the first `remaining` elements. For `element(at:)`
+/// (`onlyOne`) the next element is the last one (the sequence then completes), and a source that
+/// completes before it fails the result.
 @usableFromInline
 struct SkipCountOperator<Element>: SingleSourceOperator {
   @usableFromInline var remaining: Int
+  @usableFromInline let onlyOne: Bool
 
-  @inlinable init(remaining: Int) { self.remaining = remaining }
+  @inlinable init(remaining: Int, onlyOne: Bool) {
+    self.remaining = remaining
+    self.onlyOne = onlyOne
+  }
 
   @inlinable
   mutating func next(_ element: Element, _ downstream: AnyObserver<Element>) -> Bool {
     if remaining > 0 {
       remaining -= 1
-    } else {
-      downstream.on(.next(element))
+      return true
     }
-    return true
+    downstream.on(.next(element))
+    return !onlyOne
+  }
+
+  @inlinable
+  func completed(_ downstream: AnyObserver<Element>) throws {
+    if onlyOne { throw RxError.argumentOutOfRange }
   }
 }

@@ -25,10 +25,10 @@ extension Observable {
     -> Observable<Element>
   {
     Observable(subscribeHandler: { downstream in
-      let sink = ForDurationSink(downstream: downstream, takes: takes)
-      sink.schedule(.timer(()), after: duration, on: scheduler)
-      sink.subscribe(self, into: sink.source, as: TimedInput.event)
-      return sink
+      ForDurationSink(
+        downstream: downstream, takes: takes, duration: duration, scheduler: scheduler
+      )
+      .run(self, as: TimedInput.event)
     })
   }
 }
@@ -46,10 +46,14 @@ final class ForDurationSink<Element>:
   @usableFromInline @exclusivity(unchecked) var elapsed = false
 
   @inlinable
-  init(downstream: AnyObserver<Element>, takes: Bool) {
+  init(
+    downstream: AnyObserver<Element>, takes: Bool, duration: RxTimeInterval,
+    scheduler: SchedulerType
+  ) {
     self.takes = takes
     super.init(downstream: downstream)
     startSerializer(self)
+    schedule(.timer(()), after: duration, on: scheduler)
   }
 
   @inlinable

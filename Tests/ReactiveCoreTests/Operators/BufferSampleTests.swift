@@ -96,6 +96,29 @@ import Testing
     }
   }
 
+  /// A source that completes after the sampler did ends the result silently (as in RxSwift: only
+  /// a sample completes it, and none comes any more). The sink and the subscriber hold each other,
+  /// so the sink must let go of the subscriber, or a subscription dropped without `dispose()`
+  /// leaks with both sources' subscriptions.
+  @Test func sampleFreesASubscriptionThatEndedSilently() {
+    let source = PublishSubject<Int>()
+    let sampler = PublishSubject<Int>()
+    let (events, live) = Resources.tracking { () -> [Int] in
+      var events: [Int] = []
+      _ = source.sample(sampler).subscribe(
+        onNext: { events.append($0) }, onError: { _ in events.append(-1) },
+        onCompleted: { events.append(-2) })
+      source.onNext(1)
+      sampler.onCompleted()
+      source.onNext(2)
+      source.onCompleted()
+      return events
+    }
+    #expect(events == [1], "the sampler's completion samples once; nothing ends the result")
+    #expect(live == 0)
+    #expect(!source.hasObservers && !sampler.hasObservers)
+  }
+
   @Test func sampleErrorsFromEitherSide() {
     expectNoLeaks {
       let scheduler = TestScheduler(initialClock: 0)

@@ -4,10 +4,9 @@ import Testing
 @testable import ReactiveCore
 
 /// A thread-safe list, for collecting what subscribers see.
-final class Collected<Element>: @unchecked Sendable {  // guarded by `lock`
-  private let lock = Lock.make()
-  private var storage: [Element] = []
+final class Collected<Element>: Sendable {
+  private let storage = Locked<[Element]>([])
   init() {}
-  func append(_ element: Element) { lock.withLock { storage.append(element) } }
-  var values: [Element] { lock.withLock { storage } }
+  func append(_ element: Element) { storage.withLock { $0.append(element) } }
+  var values: [Element] { storage.withLock { $0 } }
 }

@@ -469,7 +469,7 @@ enum DrainerWaits {
 }
 
 /// The queue of a `Drainer`: its FIFO (the header) and the mutex that guards it (the tail), in one
-/// allocation, as `Lock` keeps its mutex.
+/// allocation, as `LockedStorage` keeps its value and mutex.
 @usableFromInline
 package final class DrainerQueue<Item>: ManagedBuffer<FIFO<Item>, pthread_mutex_t> {
   // The header (the FIFO) is touched only with the tail's mutex held, through pointers, so no

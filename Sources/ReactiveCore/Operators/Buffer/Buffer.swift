@@ -28,11 +28,8 @@ extension ObservableType {
   {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
-      let sink = BufferSink(
-        downstream: downstream, timeSpan: timeSpan, count: count, scheduler: scheduler)
-      sink.schedule(.timer(0), after: timeSpan, on: scheduler)
-      sink.subscribe(source, into: sink.source, as: TimedInput.event)
-      return sink
+      BufferSink(downstream: downstream, timeSpan: timeSpan, count: count, scheduler: scheduler)
+        .run(source, as: TimedInput.event)
     })
   }
 }
@@ -56,6 +53,7 @@ final class BufferSink<Element>:
     self.machine = BufferStateMachine(count: count)
     super.init(downstream: downstream)
     startSerializer(self)
+    schedule(.timer(0), after: timeSpan, on: scheduler)
   }
 
   @inlinable

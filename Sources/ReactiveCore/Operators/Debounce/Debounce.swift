@@ -21,9 +21,8 @@ extension ObservableType {
   public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
-      let sink = DebounceSink(downstream: downstream, dueTime: dueTime, scheduler: scheduler)
-      sink.subscribe(source, into: sink.source, as: TimedInput.event)
-      return sink
+      DebounceSink(downstream: downstream, dueTime: dueTime, scheduler: scheduler)
+        .run(source, as: TimedInput.event)
     })
   }
 }

@@ -20,9 +20,8 @@ extension ObservableType {
   public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
-      let sink = DelaySink(downstream: downstream, dueTime: dueTime, scheduler: scheduler)
-      sink.subscribe(source, into: sink.source, as: TimedInput.event)
-      return sink
+      DelaySink(downstream: downstream, dueTime: dueTime, scheduler: scheduler)
+        .run(source, as: TimedInput.event)
     })
   }
 }

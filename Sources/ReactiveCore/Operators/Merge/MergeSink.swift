@@ -7,7 +7,7 @@ import Synchronization
 /// Events are decided under the lock and delivered by the `drainer` (see `SerialDeliverySink`),
 /// so downstream never sees two events at once and no lock is held while calling out.
 @usableFromInline
-final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sendable {
+final class MergeSink<SourceElement, Element>: FlatteningSink, @unchecked Sendable {
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
   @usableFromInline let state: Locked<MergeStateMachine<Observable<Element>>>
@@ -24,12 +24,6 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
     self.downstream = downstream
     self.selector = selector
     self.state = Locked(MergeStateMachine(maxConcurrent: maxConcurrent))
-  }
-
-  @inlinable
-  func run(_ source: Observable<SourceElement>) -> Disposable {
-    upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: onOuter)))
-    return self
   }
 
   /// Subscribes every source of `sources` now, in order (no outer subscription: nothing waits for
@@ -49,27 +43,10 @@ final class MergeSink<SourceElement, Element>: EventDeliverySink, @unchecked Sen
   @inlinable
   var isDisposed: Bool { inners.isDisposed }
 
-  @inlinable
-  func onOuter(_ event: Event<SourceElement>) {
-    switch event {
-    case .next(let element):
-      let inner: Observable<Element>
-      do { inner = try selector(element) } catch {
-        fail(error)
-        return
-      }
-      if let start = state.withLock({ $0.outerNext(inner) }) { startLoop(start) }
-    case .error(let error):
-      fail(error)
-    case .completed:
-      var completes = false
-      decide(.completed) { machine in
-        completes = machine.outerCompleted()
-        return completes
-      }
-      // The finished outer is released at once, not when the last inner ends (as RxSwift).
-      if !completes { upstream.dispose() }
-    }
+  @inlinable @inline(__always)
+  func outerNext(_ element: SourceElement) {
+    guard let inner = selectInner(element) else { return }
+    if let start = state.withLock({ $0.outerNext(inner) }) { startLoop(start) }
   }
 
   @inlinable

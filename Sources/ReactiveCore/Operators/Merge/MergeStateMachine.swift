@@ -6,7 +6,7 @@
 /// synchronously while being subscribed does not subscribe the next one recursively; the loop
 /// picks it up when the subscription returns. That keeps long synchronous `concat` chains flat.
 @usableFromInline
-struct MergeStateMachine<Inner>: SerialDeliveryState {
+struct MergeStateMachine<Inner>: FlatteningState {
   /// What a completed inner asks the sink to do.
   @usableFromInline
   enum InnerCompletion {

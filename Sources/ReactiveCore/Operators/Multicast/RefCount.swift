@@ -42,24 +42,12 @@ final class RefCountSubscriber: @unchecked Sendable {
 @usableFromInline
 final class RefCount<Source: ConnectableObservableType>: @unchecked Sendable {
   @usableFromInline
-  struct State {
-    /// Subscribers counted on the current connection.
+  struct State: CountedConnection {
     @usableFromInline var count = 0
-    /// Tells a subscriber whether the connection it counted on is still the current one.
     @usableFromInline var connectionID = 0
     @usableFromInline var connection: Disposable?
 
     @inlinable init() {}
-
-    /// Ends the current connection: what disconnects it.
-    @inlinable
-    mutating func endConnection() -> Disposable? {
-      let finished = connection
-      connection = nil
-      count = 0
-      connectionID &+= 1
-      return finished
-    }
   }
 
   @usableFromInline let source: Source
@@ -80,8 +68,8 @@ final class RefCount<Source: ConnectableObservableType>: @unchecked Sendable {
           let finished = state.withLock { state -> Disposable? in
             let phase = subscriber.phase
             subscriber.phase = .ended
-            guard case .counted(let id) = phase, state.connectionID == id else { return nil }
-            return state.endConnection()
+            guard case .counted(let id) = phase else { return nil }
+            return state.endConnection(id)
           }
           finished?.dispose()
         }
@@ -112,11 +100,6 @@ final class RefCount<Source: ConnectableObservableType>: @unchecked Sendable {
   @inlinable
   func release(_ subscription: Disposable, id: Int) {
     subscription.dispose()
-    let disconnect = state.withLock { state -> Disposable? in
-      guard state.connectionID == id else { return nil }
-      state.count -= 1
-      return state.count == 0 ? state.endConnection() : nil
-    }
-    disconnect?.dispose()
+    state.withLock { $0.release(id) }?.dispose()
   }
 }

@@ -3,7 +3,8 @@ extension ObservableType {
   /// previous sample (otherwise `defaultValue`, when given).
   ///
   /// The sampler's completion samples once more. The result completes at the first sample after
-  /// the source completed; an error from either side is forwarded. As in RxSwift.
+  /// the source completed; an error from either side is forwarded. As in RxSwift, a source that
+  /// completes after the sampler did ends the result silently (no event; the sink is disposed).
   ///
   /// ```swift
   /// // One marble column per 10 ticks, subscribed at "^" (200):
@@ -67,6 +68,8 @@ final class SampleSink<Element, Tick>:
       machine.sourceNext(element)
       return
     case .source(.completed):
+      // With the sampler done no sample comes any more, and only a sample completes the result.
+      guard !samplerDone else { return endSilently() }
       machine.sourceCompleted()
       source.dispose()
       return

@@ -12,27 +12,15 @@
 final class ShareForever<Element>: @unchecked Sendable {
   /// The connection to the source.
   @usableFromInline
-  struct State {
-    /// Subscribers counted on the current connection.
+  struct State: CountedConnection {
     @usableFromInline var count = 0
-    /// Tells a subscriber whether the connection it counted on is still the current one.
     @usableFromInline var connectionID = 0
-    @usableFromInline var upstream: SingleAssignmentDisposable?
+    /// The source subscription.
+    @usableFromInline var connection: SingleAssignmentDisposable?
     /// The source terminated: never connect again (one bit, the end of every other state).
     @usableFromInline var terminated = false
 
     @inlinable init() {}
-
-    /// Ends connection `id`, if it is the current one: its source subscription.
-    @inlinable
-    mutating func endConnection(_ id: Int) -> SingleAssignmentDisposable? {
-      guard connectionID == id else { return nil }
-      let finished = upstream
-      upstream = nil
-      count = 0
-      connectionID &+= 1
-      return finished
-    }
   }
 
   @usableFromInline let source: Observable<Element>
@@ -54,7 +42,7 @@ final class ShareForever<Element>: @unchecked Sendable {
       var connect: SingleAssignmentDisposable?
       if state.count == 1 {
         connect = SingleAssignmentDisposable()
-        state.upstream = connect
+        state.connection = connect
       }
       return (state.connectionID, connect)
     }
@@ -84,11 +72,6 @@ final class ShareForever<Element>: @unchecked Sendable {
   @inlinable
   func release(_ subscription: Disposable, id: Int) {
     subscription.dispose()
-    let disconnect = state.withLock { state -> SingleAssignmentDisposable? in
-      guard state.connectionID == id else { return nil }
-      state.count -= 1
-      return state.count == 0 ? state.endConnection(id) : nil
-    }
-    disconnect?.dispose()
+    state.withLock { $0.release(id) }?.dispose()
   }
 }

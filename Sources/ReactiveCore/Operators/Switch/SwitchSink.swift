@@ -8,7 +8,7 @@ import Synchronization
 /// Outer events are serial by contract, so inners are subscribed one at a time; the previous
 /// inner is disposed (through `inner`, a `SerialDisposable`) before the next one is subscribed.
 @usableFromInline
-final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Sendable {
+final class SwitchSink<SourceElement, Element>: FlatteningSink, @unchecked Sendable {
   @usableFromInline let downstream: AnyObserver<Element>
   @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
   @usableFromInline let state: Locked<SwitchStateMachine>
@@ -29,47 +29,24 @@ final class SwitchSink<SourceElement, Element>: EventDeliverySink, @unchecked Se
     self.state = Locked(SwitchStateMachine(mode: mode))
   }
 
-  @inlinable
-  func run(_ source: Observable<SourceElement>) -> Disposable {
-    upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: onOuter)))
-    return self
-  }
-
   /// `inner` is disposed only when the whole sink ends (`upstream` may end earlier, when the
   /// outer sequence completes).
   @inlinable
   var isDisposed: Bool { inner.isDisposed }
 
-  @inlinable
-  func onOuter(_ event: Event<SourceElement>) {
-    switch event {
-    case .next(let element):
-      if mode == .first {
-        // Do not even run the selector while an inner is running (as RxSwift).
-        if state.withLock({ $0.isBusy }) { return }
-      }
-      let source: Observable<Element>
-      do { source = try selector(element) } catch {
-        fail(error)
-        return
-      }
-      guard let id = state.withLock({ $0.outerNext() }) else { return }
-      let holder = SingleAssignmentDisposable()
-      inner.disposable = holder  // disposes the previous inner first
-      holder.setDisposable(
-        source.subscribe(
-          AnyObserver(eventHandler: { [self] event in onInner(event, id: id, holder: holder) })))
-    case .error(let error):
-      fail(error)
-    case .completed:
-      var completes = false
-      decide(.completed) { machine in
-        completes = machine.outerCompleted()
-        return completes
-      }
-      // The finished outer is released at once, not when the current inner ends (as RxSwift).
-      if !completes { upstream.dispose() }
+  @inlinable @inline(__always)
+  func outerNext(_ element: SourceElement) {
+    if mode == .first {
+      // Do not even run the selector while an inner is running (as RxSwift).
+      if state.withLock({ $0.isBusy }) { return }
     }
+    guard let source = selectInner(element) else { return }
+    guard let id = state.withLock({ $0.outerNext() }) else { return }
+    let holder = SingleAssignmentDisposable()
+    inner.disposable = holder  // disposes the previous inner first
+    holder.setDisposable(
+      source.subscribe(
+        AnyObserver(eventHandler: { [self] event in onInner(event, id: id, holder: holder) })))
   }
 
   @inlinable

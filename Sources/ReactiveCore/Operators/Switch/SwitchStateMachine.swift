@@ -4,7 +4,7 @@
 /// Each inner gets an id; events from an inner that is no longer the current one are stale and
 /// dropped.
 @usableFromInline
-struct SwitchStateMachine: SerialDeliveryState {
+struct SwitchStateMachine: FlatteningState {
   /// Which inner wins when a new one arrives while one is running.
   @usableFromInline
   enum Mode {

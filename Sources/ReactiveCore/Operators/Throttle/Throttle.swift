@@ -28,10 +28,8 @@ extension ObservableType {
   ) -> Observable<Element> {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
-      let sink = ThrottleSink(
-        downstream: downstream, dueTime: dueTime, latest: latest, scheduler: scheduler)
-      sink.subscribe(source, into: sink.source, as: TimedInput.event)
-      return sink
+      ThrottleSink(downstream: downstream, dueTime: dueTime, latest: latest, scheduler: scheduler)
+        .run(source, as: TimedInput.event)
     })
   }
 }

@@ -38,11 +38,8 @@ extension ObservableType {
     let source = asObservable()
     let other = other.asObservable()
     return Observable(subscribeHandler: { downstream in
-      let sink = TimeoutSink(
-        downstream: downstream, dueTime: dueTime, other: other, scheduler: scheduler)
-      sink.schedule(.timer(0), after: dueTime, on: scheduler)
-      sink.subscribe(source, into: sink.source, as: TimeoutInput.source)
-      return sink
+      TimeoutSink(downstream: downstream, dueTime: dueTime, other: other, scheduler: scheduler)
+        .run(source, as: TimeoutInput.source)
     })
   }
 }
@@ -77,6 +74,7 @@ final class TimeoutSink<Element>: SerializedSink<TimeoutInput<Element>, Element>
     self.scheduler = scheduler
     super.init(downstream: downstream)
     startSerializer(self)
+    schedule(.timer(0), after: dueTime, on: scheduler)
   }
 
   @inlinable
