@@ -32,8 +32,10 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = WindowSink(
         downstream: downstream, timeSpan: timeSpan, count: count, scheduler: scheduler)
-      sink.schedule(.timer(0), after: timeSpan, on: scheduler)
+      // The first window goes out before its timer is scheduled: `emitWindow` reads `subject`,
+      // which the timer's `handle` replaces, so the timer must not be able to run before it.
       sink.emitWindow()
+      sink.schedule(.timer(0), after: timeSpan, on: scheduler)
       sink.subscribe(source, into: sink.source, as: TimedInput.event)
       return sink
     })
