@@ -5,19 +5,7 @@ import Testing
 /// `ChildFeatures` over a `PersistentArray` of rows (a long list, Docs/Store.md "Large lists in
 /// state"): the same intents, results, effects and gone-row rules as over an `Array`.
 struct LongList: Feature {
-  struct Row: Feature {
-    struct State: Equatable, Identifiable, Sendable {
-      var id: Int
-      var count = 0
-    }
-    enum Intent: Equatable, Sendable { case increment }
-
-    func reduce(_ state: State, _ intent: Intent) -> State {
-      var state = state
-      state.count += 1
-      return state
-    }
-  }
+  typealias Row = CounterRow<Int>
 
   struct State: Equatable, Sendable {
     var rows = PersistentArray((1...10_000).map { Row.State(id: $0) })

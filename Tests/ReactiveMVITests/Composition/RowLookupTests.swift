@@ -30,10 +30,10 @@ struct CountedID: Hashable, Sendable {
   func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
-/// A row: a counter with a counted id.
-struct CountedRow: Feature {
+/// A row of the list tests: a counter with an id of any kind.
+struct CounterRow<ID: Hashable & Sendable>: Feature {
   struct State: Equatable, Identifiable, Sendable {
-    var id: CountedID
+    var id: ID
     var count = 0
   }
   enum Intent: Equatable, Sendable { case increment }
@@ -44,6 +44,9 @@ struct CountedRow: Feature {
     return state
   }
 }
+
+/// A row whose id counts its comparisons.
+typealias CountedRow = CounterRow<CountedID>
 
 /// A list of counted rows in `Rows` (a `PersistentArray` or an `Array`), with intents that move
 /// the rows around.
