@@ -124,10 +124,14 @@ struct Numbers: AsyncSequence, Sendable {
       let recorder = Recorder<Int>()
       let subscription = Single<Int>.async {
         started.set()
+        // Suspended, not spinning, until cancelled: a spinning task would hold one of the
+        // cooperative pool's threads (two on this machine) while the test polls on the other.
+        let (wakeUp, wake) = AsyncStream<Never>.makeStream()
         await withTaskCancellationHandler {
-          while !Task.isCancelled { await Task.yield() }
+          for await _ in wakeUp {}
         } onCancel: {
           cancelled.set()
+          wake.finish()
         }
         return 1
       }.asObservable().subscribe(recorder)
