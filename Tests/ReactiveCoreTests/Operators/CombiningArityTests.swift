@@ -147,6 +147,29 @@ import Testing
     }
   }
 
+  /// The pieces both operators' sink shares: the counted source set (completions, and which
+  /// sources have a value) and the two kinds of slot.
+  @Test func sharedBookkeeping() {
+    var set = SourceSet(arity: 3)
+    let first = set.insert(1)
+    let again = set.insert(1)
+    #expect(!first && !again && set.count == 1 && !set.allButOne)
+    let second = set.insert(0)
+    #expect(!second && set.allButOne)
+    let last = set.insert(2)
+    #expect(last && set.count == 3)
+
+    var latest = LatestValue<Int>()
+    latest.store(1)
+    latest.store(2)
+    #expect(latest.take() == 2 && latest.take() == 2)
+
+    var queue = FIFO<Int>()
+    queue.store(1)
+    queue.store(2)
+    #expect(queue.take() == 1 && queue.take() == 2 && queue.isEmpty)
+  }
+
   @Test func contracts() {
     checkOperatorContract { source in
       Observable.combineLatest(source, source, source, source, source) { $0 + $1 + $2 + $3 + $4 }

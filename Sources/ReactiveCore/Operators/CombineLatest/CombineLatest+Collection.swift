@@ -16,30 +16,7 @@ extension ObservableType {
     _ collection: Collection,
     resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
   ) -> Observable<Element> where Collection.Element: ObservableType {
-    let sources = collection.map { $0.asObservable() }
-    typealias Source = Collection.Element.Element
-    return Observable(downstreamHandler: { downstream in
-      if sources.isEmpty {
-        do {
-          downstream.on(.next(try resultSelector([])))
-          downstream.on(.completed)
-        } catch {
-          downstream.on(.error(error))
-        }
-        return Disposables.create()
-      }
-      func select(_ values: inout [Source?]) throws -> Element {
-        try resultSelector(values.map { $0! })
-      }
-      func store(_ values: inout [Source?], _ index: Int, _ value: Source) { values[index] = value }
-      let sink = CombineLatestSink<[Source?], Element>(
-        arity: sources.count, values: Array(repeating: nil, count: sources.count),
-        downstream: downstream, select: select)
-      for (index, source) in sources.enumerated() {
-        sink.subscribe(source, index: index, store: store) { sink.on($0, index, select, store) }
-      }
-      return sink
-    })
+    combining(CombineLatestStateMachine.init(arity:), collection, LatestValue(), resultSelector)
   }
 
   /// Combines the latest elements of every source in `collection` into arrays.

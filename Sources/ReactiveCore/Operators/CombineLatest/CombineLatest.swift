@@ -20,19 +20,9 @@ extension ObservableType {
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable(downstreamHandler: { downstream in
-      typealias Values = (O1.Element?, O2.Element?)
-      @inline(__always) func select(_ values: inout Values) throws -> Element {
-        try resultSelector(values.0!, values.1!)
-      }
-      func store1(_ values: inout Values, _: Int, _ value: O1.Element) { values.0 = value }
-      func store2(_ values: inout Values, _: Int, _ value: O2.Element) { values.1 = value }
-      let sink = CombineLatestSink<Values, Element>(
-        arity: 2, values: (nil, nil), downstream: downstream, select: select)
-      sink.subscribe(source1, index: 0, store: store1) { sink.on($0, 0, select, store1) }
-      sink.subscribe(source2, index: 1, store: store2) { sink.on($0, 1, select, store2) }
-      return sink
-    })
+    combining(
+      CombineLatestStateMachine.self, source1, source2, (LatestValue(), LatestValue()),
+      resultSelector)
   }
 
   /// Combines the latest elements of three sources (see `combineLatest(_:_:resultSelector:)`).
@@ -41,21 +31,9 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable(downstreamHandler: { downstream in
-      typealias Values = (O1.Element?, O2.Element?, O3.Element?)
-      @inline(__always) func select(_ values: inout Values) throws -> Element {
-        try resultSelector(values.0!, values.1!, values.2!)
-      }
-      func store1(_ values: inout Values, _: Int, _ value: O1.Element) { values.0 = value }
-      func store2(_ values: inout Values, _: Int, _ value: O2.Element) { values.1 = value }
-      func store3(_ values: inout Values, _: Int, _ value: O3.Element) { values.2 = value }
-      let sink = CombineLatestSink<Values, Element>(
-        arity: 3, values: (nil, nil, nil), downstream: downstream, select: select)
-      sink.subscribe(source1, index: 0, store: store1) { sink.on($0, 0, select, store1) }
-      sink.subscribe(source2, index: 1, store: store2) { sink.on($0, 1, select, store2) }
-      sink.subscribe(source3, index: 2, store: store3) { sink.on($0, 2, select, store3) }
-      return sink
-    })
+    combining(
+      CombineLatestStateMachine.self, source1, source2, source3,
+      (LatestValue(), LatestValue(), LatestValue()), resultSelector)
   }
 
   /// Combines the latest elements of four sources (see `combineLatest(_:_:resultSelector:)`).
@@ -66,23 +44,9 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable(downstreamHandler: { downstream in
-      typealias Values = (O1.Element?, O2.Element?, O3.Element?, O4.Element?)
-      @inline(__always) func select(_ values: inout Values) throws -> Element {
-        try resultSelector(values.0!, values.1!, values.2!, values.3!)
-      }
-      func store1(_ values: inout Values, _: Int, _ value: O1.Element) { values.0 = value }
-      func store2(_ values: inout Values, _: Int, _ value: O2.Element) { values.1 = value }
-      func store3(_ values: inout Values, _: Int, _ value: O3.Element) { values.2 = value }
-      func store4(_ values: inout Values, _: Int, _ value: O4.Element) { values.3 = value }
-      let sink = CombineLatestSink<Values, Element>(
-        arity: 4, values: (nil, nil, nil, nil), downstream: downstream, select: select)
-      sink.subscribe(source1, index: 0, store: store1) { sink.on($0, 0, select, store1) }
-      sink.subscribe(source2, index: 1, store: store2) { sink.on($0, 1, select, store2) }
-      sink.subscribe(source3, index: 2, store: store3) { sink.on($0, 2, select, store3) }
-      sink.subscribe(source4, index: 3, store: store4) { sink.on($0, 3, select, store4) }
-      return sink
-    })
+    combining(
+      CombineLatestStateMachine.self, source1, source2, source3, source4,
+      (LatestValue(), LatestValue(), LatestValue(), LatestValue()), resultSelector)
   }
 }
 

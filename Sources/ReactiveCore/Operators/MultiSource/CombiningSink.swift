@@ -1,32 +1,51 @@
 import Synchronization
 
 /// The bookkeeping a `CombiningSink` runs on its drainer (see `CombineLatestStateMachine` and
-/// `ZipStateMachine`): plain state, no locking or I/O. Each keeps its phase in an `enum State`
-/// that ends in a stopped phase; stopping and completing are the same for both (below).
+/// `ZipStateMachine`): plain state, no locking or I/O. Both go through the same phases
+/// (`CombiningPhase`), and stopping and completing are the same for both (below); they differ
+/// only in when an element forms a snapshot (`next`).
 @usableFromInline
 protocol CombiningStateMachine {
-  associatedtype State: Equatable
+  /// The machine for `arity` sources, as the two- to eight-source forms use it.
+  init(arity: Int)
   /// The phase of the result.
-  var state: State { get set }
-  /// The last phase: the result terminated, and every later source event is ignored (so are
-  /// events after disposal, which the sink checks itself).
-  static var stopped: State { get }
+  var state: CombiningPhase { get set }
   /// Which sources completed.
-  var completions: SourceCompletions { get set }
+  var completions: SourceSet { get set }
+  /// How many sources there are.
+  var arity: Int { get }
+  /// Whether the result of an empty collection of sources emits one (empty) snapshot before it
+  /// completes: `combineLatest` does (every one of no sources has a value), `zip` does not
+  /// (as RxSwift).
+  static var emitsWithoutSources: Bool { get }
   /// Source `index` emits an element: what the sink does with it (`ignore` once stopped). The
   /// sink stores the element after this, unless it completes the result or is ignored.
   mutating func next(_ index: Int) -> CombiningNextAction
 }
 
+/// The phase of a `combineLatest` or `zip` result.
+@usableFromInline
+enum CombiningPhase: Equatable {
+  /// Not every source has a value yet (`combineLatest` only): elements are stored, nothing is
+  /// emitted.
+  case collecting
+  /// Elements form snapshots: `combineLatest` emits one for each element, `zip` (which starts
+  /// here) one whenever every source has one queued.
+  case combining
+  /// The result terminated (it completed or failed, or the selector threw): every later event
+  /// is ignored. (A disposal stops the sink, which checks that itself.)
+  case stopped
+}
+
 extension CombiningStateMachine {
   /// Whether the result terminated.
-  @inlinable var isStopped: Bool { state == Self.stopped }
+  @inlinable var isStopped: Bool { state == .stopped }
 
   /// An error or a throwing selector: `true` for the first one, which ends the result.
   @inlinable
   mutating func stop() -> Bool {
     guard !isStopped else { return false }
-    state = Self.stopped
+    state = .stopped
     return true
   }
 
@@ -34,35 +53,68 @@ extension CombiningStateMachine {
   /// completed.
   @inlinable
   mutating func completed(_ index: Int) -> Bool {
-    guard !isStopped, completions.complete(index) else { return false }
-    state = Self.stopped
+    guard !isStopped, completions.insert(index) else { return false }
+    state = .stopped
     return true
   }
 }
 
-/// Which sources of a `combineLatest` or `zip` completed.
+/// What a `CombiningSink` keeps of one source's elements until they form a snapshot:
+/// `combineLatest` keeps the latest (`LatestValue`), `zip` every one not yet paired (`FIFO`).
+/// The state machine says when a snapshot forms; the slot only stores and takes.
 @usableFromInline
-struct SourceCompletions {
-  @usableFromInline var isDone: [Bool]
-  /// How many sources completed.
+protocol CombiningSlot<Value> {
+  associatedtype Value
+  /// Stores an element of the source.
+  mutating func store(_ value: Value)
+  /// The source's part of a snapshot, taken only when the state machine emits (so there is
+  /// one): the latest value, kept for the next snapshot, or the oldest queued one, removed.
+  mutating func take() -> Value
+}
+
+/// A `combineLatest` slot: the source's latest value, `nil` until it has one.
+@usableFromInline
+struct LatestValue<Value>: CombiningSlot {
+  @usableFromInline var value: Value?
+
+  @inlinable init() {}
+
+  @inlinable mutating func store(_ value: Value) { self.value = value }
+
+  @inlinable func take() -> Value { value! }
+}
+
+/// A `zip` slot: the source's elements not yet paired, oldest first.
+extension FIFO: CombiningSlot {
+  @inlinable mutating func store(_ value: Element) { append(value) }
+
+  @inlinable mutating func take() -> Element { popFirst()! }
+}
+
+/// A set of the sources of a `combineLatest` or `zip`, counted: the ones that completed, or
+/// (`combineLatest`) the ones that have a value.
+@usableFromInline
+struct SourceSet {
+  @usableFromInline var contains: [Bool]
+  /// How many sources are in the set.
   @usableFromInline var count = 0
 
   @usableFromInline
   init(arity: Int) {
-    isDone = Array(repeating: false, count: arity)
+    contains = Array(repeating: false, count: arity)
   }
 
-  /// Whether every source but one completed.
-  @inlinable var allButOne: Bool { count == isDone.count - 1 }
+  /// Whether every source but one is in the set.
+  @inlinable var allButOne: Bool { count == contains.count - 1 }
 
-  /// Records that source `index` completed: `true` when that makes every source complete
-  /// (a second completion of the same source changes nothing).
-  @inlinable
-  mutating func complete(_ index: Int) -> Bool {
-    guard !isDone[index] else { return false }
-    isDone[index] = true
+  /// Adds source `index`: `true` when that puts every source in the set (adding a source that
+  /// is in already changes nothing).
+  @inlinable @inline(__always)
+  mutating func insert(_ index: Int) -> Bool {
+    guard !contains[index] else { return false }
+    contains[index] = true
     count += 1
-    return count == isDone.count
+    return count == contains.count
   }
 }
 
@@ -79,14 +131,15 @@ enum CombiningNextAction: Equatable {
   case ignore
 }
 
-/// The sink of every `combineLatest` and `zip` form (see `CombineLatestSink` and `ZipSink`).
-/// `Storage` holds what the sources emitted (their latest values, or one buffer per source);
-/// when `machine` says so, `select` takes the snapshot out of it and turns it into the result, in
-/// arrival order.
+/// The sink of every `combineLatest` and `zip` form: the two differ only in `Machine`
+/// (`CombineLatestStateMachine`, `ZipStateMachine`) and in the slots `Storage` is made of (a
+/// tuple of them for the 2…8 forms, an array for the collection form): `LatestValue` keeps a
+/// source's latest value, `FIFO` its unpaired elements. When `machine` says so, `select` takes
+/// the snapshot out of the slots and turns it into the result, in arrival order.
 ///
-/// Each source's observer is a closure written where the operator is defined, calling
-/// `on(_:_:_:_:)` with the operator's `select` and the source's `store`, both local
-/// functions there: inlined, an uncontended element calls neither through a closure (no context
+/// Each source's observer is a closure written in `ObservableType.combining` (one per arity,
+/// one for collections), calling `on(_:_:_:_:)` with the operator's `select` and the source's
+/// `store`, both local functions there: inlined, an uncontended element calls neither through a closure (no context
 /// to unpack, no call besides the user's selector). A queued element, handled later on the
 /// drainer's turn, uses the same two as closures the sink keeps (`select`, `queuedStores`), made
 /// once per subscription; `store` takes the source's index as an argument, so the collection
@@ -124,9 +177,10 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
 
   @usableFromInline
   init(
-    arity: Int, machine: Machine, storage: Storage, downstream: Downstream<Result>,
+    machine: Machine, storage: Storage, downstream: Downstream<Result>,
     select: @escaping (inout Storage) throws -> Result
   ) {
+    let arity = machine.arity
     self.downstream = downstream
     self.select = select
     self.machine = machine

@@ -17,28 +17,9 @@ extension ObservableType {
     _ collection: Collection,
     resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
   ) -> Observable<Element> where Collection.Element: ObservableType {
-    let sources = collection.map { $0.asObservable() }
-    typealias Source = Collection.Element.Element
-    return Observable(downstreamHandler: { downstream in
-      if sources.isEmpty {
-        downstream.on(.completed)
-        return Disposables.create()
-      }
-      func select(_ buffers: inout [FIFO<Source>]) throws -> Element {
-        try resultSelector(buffers.indices.map { buffers[$0].popFirst()! })
-      }
-      func store(_ buffers: inout [FIFO<Source>], _ index: Int, _ value: Source) {
-        buffers[index].append(value)
-      }
-      let sink = ZipSink<[FIFO<Source>], Element>(
-        arity: sources.count, completesWhenOthersDone: true,
-        buffers: Array(repeating: FIFO(), count: sources.count), downstream: downstream,
-        select: select)
-      for (index, source) in sources.enumerated() {
-        sink.subscribe(source, index: index, store: store) { sink.on($0, index, select, store) }
-      }
-      return sink
-    })
+    combining(
+      { ZipStateMachine(arity: $0, completesWhenOthersDone: true) }, collection, FIFO(),
+      resultSelector)
   }
 
   /// Pairs the elements of every source in `collection` into arrays.

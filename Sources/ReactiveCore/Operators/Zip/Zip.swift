@@ -20,19 +20,7 @@ extension ObservableType {
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable(downstreamHandler: { downstream in
-      typealias Buffers = (FIFO<O1.Element>, FIFO<O2.Element>)
-      @inline(__always) func select(_ buffers: inout Buffers) throws -> Element {
-        try resultSelector(buffers.0.popFirst()!, buffers.1.popFirst()!)
-      }
-      func store1(_ buffers: inout Buffers, _: Int, _ value: O1.Element) { buffers.0.append(value) }
-      func store2(_ buffers: inout Buffers, _: Int, _ value: O2.Element) { buffers.1.append(value) }
-      let sink = ZipSink<Buffers, Element>(
-        arity: 2, buffers: (FIFO(), FIFO()), downstream: downstream, select: select)
-      sink.subscribe(source1, index: 0, store: store1) { sink.on($0, 0, select, store1) }
-      sink.subscribe(source2, index: 1, store: store2) { sink.on($0, 1, select, store2) }
-      return sink
-    })
+    combining(ZipStateMachine.self, source1, source2, (FIFO(), FIFO()), resultSelector)
   }
 
   /// Pairs the elements of three sources in order (see `zip(_:_:resultSelector:)`).
@@ -41,21 +29,8 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable(downstreamHandler: { downstream in
-      typealias Buffers = (FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>)
-      @inline(__always) func select(_ buffers: inout Buffers) throws -> Element {
-        try resultSelector(buffers.0.popFirst()!, buffers.1.popFirst()!, buffers.2.popFirst()!)
-      }
-      func store1(_ buffers: inout Buffers, _: Int, _ value: O1.Element) { buffers.0.append(value) }
-      func store2(_ buffers: inout Buffers, _: Int, _ value: O2.Element) { buffers.1.append(value) }
-      func store3(_ buffers: inout Buffers, _: Int, _ value: O3.Element) { buffers.2.append(value) }
-      let sink = ZipSink<Buffers, Element>(
-        arity: 3, buffers: (FIFO(), FIFO(), FIFO()), downstream: downstream, select: select)
-      sink.subscribe(source1, index: 0, store: store1) { sink.on($0, 0, select, store1) }
-      sink.subscribe(source2, index: 1, store: store2) { sink.on($0, 1, select, store2) }
-      sink.subscribe(source3, index: 2, store: store3) { sink.on($0, 2, select, store3) }
-      return sink
-    })
+    combining(
+      ZipStateMachine.self, source1, source2, source3, (FIFO(), FIFO(), FIFO()), resultSelector)
   }
 
   /// Pairs the elements of four sources in order (see `zip(_:_:resultSelector:)`).
@@ -66,25 +41,9 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
-    Observable(downstreamHandler: { downstream in
-      typealias Buffers = (FIFO<O1.Element>, FIFO<O2.Element>, FIFO<O3.Element>, FIFO<O4.Element>)
-      @inline(__always) func select(_ buffers: inout Buffers) throws -> Element {
-        try resultSelector(
-          buffers.0.popFirst()!, buffers.1.popFirst()!, buffers.2.popFirst()!, buffers.3.popFirst()!
-        )
-      }
-      func store1(_ buffers: inout Buffers, _: Int, _ value: O1.Element) { buffers.0.append(value) }
-      func store2(_ buffers: inout Buffers, _: Int, _ value: O2.Element) { buffers.1.append(value) }
-      func store3(_ buffers: inout Buffers, _: Int, _ value: O3.Element) { buffers.2.append(value) }
-      func store4(_ buffers: inout Buffers, _: Int, _ value: O4.Element) { buffers.3.append(value) }
-      let sink = ZipSink<Buffers, Element>(
-        arity: 4, buffers: (FIFO(), FIFO(), FIFO(), FIFO()), downstream: downstream, select: select)
-      sink.subscribe(source1, index: 0, store: store1) { sink.on($0, 0, select, store1) }
-      sink.subscribe(source2, index: 1, store: store2) { sink.on($0, 1, select, store2) }
-      sink.subscribe(source3, index: 2, store: store3) { sink.on($0, 2, select, store3) }
-      sink.subscribe(source4, index: 3, store: store4) { sink.on($0, 3, select, store4) }
-      return sink
-    })
+    combining(
+      ZipStateMachine.self, source1, source2, source3, source4, (FIFO(), FIFO(), FIFO(), FIFO()),
+      resultSelector)
   }
 }
 

@@ -6,32 +6,31 @@
 /// cannot be paired because every other source completed (RxSwift's `ZipCollectionType`); the
 /// 2…8 forms do not (RxSwift's `ZipSink` waits for the last completion).
 @usableFromInline
-struct ZipStateMachine {
-  /// The phase of the result.
-  @usableFromInline
-  enum State: Equatable {
-    /// Pairing: elements are buffered and emitted in groups.
-    case pairing
-    /// The result terminated (it completed or failed, or the selector threw): every later event
-    /// is ignored. (A disposal stops the sink, which checks that itself.)
-    case stopped
-  }
-
-  @usableFromInline var state = State.pairing
+struct ZipStateMachine: CombiningStateMachine {
+  /// `combining` from the start (a group forms whenever every source has an element buffered),
+  /// until `stopped`.
+  @usableFromInline var state = CombiningPhase.combining
   @usableFromInline var counts: [Int]
   /// Sources with at least one buffered element.
   @usableFromInline var nonEmpty = 0
-  @usableFromInline var completions: SourceCompletions
+  @usableFromInline var completions: SourceSet
   @usableFromInline let completesWhenOthersDone: Bool
 
   @usableFromInline
-  init(arity: Int, completesWhenOthersDone: Bool = false) {
+  init(arity: Int) {
+    self.init(arity: arity, completesWhenOthersDone: false)
+  }
+
+  @usableFromInline
+  init(arity: Int, completesWhenOthersDone: Bool) {
     self.completesWhenOthersDone = completesWhenOthersDone
     counts = Array(repeating: 0, count: arity)
-    completions = SourceCompletions(arity: arity)
+    completions = SourceSet(arity: arity)
   }
 
   @inlinable var arity: Int { counts.count }
+
+  @inlinable static var emitsWithoutSources: Bool { false }
 
   /// Source `index` emits an element: `emit` when every source then has one buffered (take one
   /// from each), `wait` until then, `complete` when it cannot be paired and every other source
@@ -39,7 +38,7 @@ struct ZipStateMachine {
   /// `CombiningStateMachine.next`).
   @inlinable
   mutating func next(_ index: Int) -> CombiningNextAction {
-    guard state == .pairing else { return .ignore }
+    guard state == .combining else { return .ignore }
     counts[index] += 1
     if counts[index] == 1 { nonEmpty += 1 }
     guard nonEmpty == arity else {
