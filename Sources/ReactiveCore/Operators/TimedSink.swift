@@ -109,8 +109,11 @@ final class TimedSink<Machine: TimedStateMachine>:
       case .startTimer(let dueTime): return startTimer(after: dueTime, on: scheduler)
       case .emit(let element):
         downstream.on(.next(element))
-        guard !lifetime.isStopped else { return }
+        // Asked even if the emission ended the sink (the machine is then never used again), so
+        // that a machine with nothing to do after an emission costs no lifetime check.
         action = machine.emitted(now: scheduler.now)
+        if case .none = action { return }
+        guard !lifetime.isStopped else { return }
       case .complete(let flushing): return finish(.completed, after: flushing)
       }
     }
