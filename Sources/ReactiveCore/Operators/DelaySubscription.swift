@@ -20,35 +20,38 @@ extension ObservableType {
   {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
-      let sink = DelaySubscriptionSink(downstream: downstream)
-      sink.subscription.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-        sink.subscribe(source)
+      let sink = DelaySubscriptionSink(downstream: downstream, source: source)
+      sink.serial.disposable = scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
+        sink.subscribeNext()
         return Disposables.create()
       }
-      return sink.subscription
+      return sink.serial
     })
   }
 }
 
+/// A succession of one: the pending timer is the current "subscription" until it fires, then the
+/// source's (see `SuccessionSink`).
 @usableFromInline
-final class DelaySubscriptionSink<Element>: @unchecked Sendable {  // immutable; events pass through
-  @usableFromInline let downstream: AnyObserver<Element>
-  /// The pending timer, then the source subscription.
-  @usableFromInline let subscription = SerialDisposable()
-  @usableFromInline let token = ResourceToken()
+final class DelaySubscriptionSink<Element>: SuccessionSink<Element>, @unchecked Sendable {
+  // Immutable; the base's thread safety applies.
+  @usableFromInline let source: Observable<Element>
 
   @inlinable
-  init(downstream: AnyObserver<Element>) {
-    self.downstream = downstream
+  init(downstream: AnyObserver<Element>, source: Observable<Element>) {
+    self.source = source
+    super.init(downstream: downstream)
   }
 
+  /// The timer fired: subscribes to the source, unless disposed meanwhile. One subscription only,
+  /// so no `loop` is needed.
   @inlinable
-  func subscribe(_ source: Observable<Element>) {
-    guard !subscription.isDisposed else { return }
-    let inner = SingleAssignmentDisposable()
-    subscription.disposable = inner
-    inner.setDisposable(
-      source.subscribe(
-        AnyObserver(eventHandler: { event in inner.forward(event, to: self.downstream) })))
+  override func subscribeNext() {
+    guard !serial.isDisposed else { return }
+    subscribeCurrent(source)
   }
+
+  /// The source's terminal event ends the result.
+  @inlinable
+  override func movesOn(after terminal: Event<Element>) -> Bool { false }
 }

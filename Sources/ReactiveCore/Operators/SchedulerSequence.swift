@@ -42,37 +42,36 @@ extension ObservableType {
   ) -> Observable<Element> where S.Element == Element {
     Observable(subscribeHandler: { downstream in
       let sink = ScheduledSequenceSink(downstream: downstream, iterator: sequence.makeIterator())
-      sink.upstream.setDisposable(
+      sink.holder.setDisposable(
         scheduler.scheduleRecursive(()) { _, recurse in sink.step(recurse) })
-      return sink.upstream
+      return sink.holder
     })
   }
 }
 
 @usableFromInline
-final class ScheduledSequenceSink<Iterator: IteratorProtocol>: @unchecked Sendable {
+final class ScheduledSequenceSink<Iterator: IteratorProtocol>:
+  GuardedSink<Iterator.Element>, @unchecked Sendable
+{
   // `iterator` is touched only by the scheduled steps, which run one after another (each step is
   // scheduled by the previous one, after it has emitted).
-  @usableFromInline let downstream: AnyObserver<Iterator.Element>
   @usableFromInline var iterator: Iterator
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
 
   @inlinable
   init(downstream: AnyObserver<Iterator.Element>, iterator: Iterator) {
-    self.downstream = downstream
     self.iterator = iterator
+    super.init(downstream: downstream)
   }
 
   /// One scheduled step: the next element (then schedules the next step), or completion.
   @inlinable
   func step(_ recurse: (()) -> Void) {
-    guard !upstream.isStopped else { return }
+    guard !holder.isStopped else { return }
     if let element = iterator.next() {
       downstream.on(.next(element))
       recurse(())
     } else {
-      upstream.terminate { downstream.on(.completed) }
+      complete(after: nil)
     }
   }
 }

@@ -5,11 +5,13 @@
 /// `handle(_:)`, so a subclass's state machine needs no lock.
 ///
 /// The base owns the lifetime flags (nothing is handled after a terminal event or disposal), the
-/// source subscription, the timer, the terminal hand-off (`finish`, the one terminal path: it
-/// owns the terminate-once guard) and the disposal; a subclass only says what an item does.
+/// source subscription, the one pending timer (`startTimer` / `isCurrentTimer`), the terminal
+/// hand-off (`finish`, the one terminal path: it owns the terminate-once guard) and the disposal;
+/// a subclass only says what an item does. The single-source time operators do not even subclass
+/// it: `TimedSink` runs each one's `TimedStateMachine`.
 ///
-/// Thread safety: `handle(_:)` (and with it every subclass state) runs only on `serializer`, one
-/// item at a time; everything else is immutable or thread-safe.
+/// Thread safety: `handle(_:)` (and with it every subclass state and `timerGeneration`) runs only
+/// on `serializer`, one item at a time; everything else is immutable or thread-safe.
 @usableFromInline
 class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
   /// Read and replaced only on `serializer` (by `handle` and what it calls) and by `init`.
@@ -19,7 +21,12 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
   /// The source subscription; an operator may release it as soon as the source terminates (as
   /// in RxSwift), before the sink ends.
   @usableFromInline let source: SingleAssignmentDisposable
+  /// The pending timer: starting one replaces (and cancels) it.
   @usableFromInline let timer: SerialDisposable
+  /// The generation of the pending timer. A timer that was replaced may already have submitted its
+  /// firing (cancelling it came too late); the firing carries an older generation and is stale.
+  /// Touched only on `serializer` (and by `init`, before the sink is shared).
+  @usableFromInline @exclusivity(unchecked) var timerGeneration: UInt64 = 0
   @usableFromInline let token = ResourceToken()
   // Written once, by the subclass's `init` before the sink is shared; only read afterwards.
   @usableFromInline @exclusivity(unchecked) var serializer: Serializer<Input>!
@@ -78,15 +85,6 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
     return self
   }
 
-  /// Submits `input` after `dueTime`, replacing (and cancelling) the pending timer.
-  @inlinable
-  final func schedule(_ input: Input, after dueTime: RxTimeInterval, on scheduler: SchedulerType) {
-    timer.disposable = scheduler.scheduleRelative(input, dueTime: dueTime) { input in
-      self.serializer.submit(input)
-      return Disposables.create()
-    }
-  }
-
   /// Forwards `last` (if any) and then `terminal`, unless a terminal event was forwarded or the
   /// sink disposed, then disposes the sink.
   @inlinable
@@ -119,9 +117,38 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
   }
 }
 
+/// An input of a serialized sink that can be a timer firing: the sink's timer submits
+/// `.timer(generation)` (an enum's `case timer(UInt64)` is the witness).
+@usableFromInline
+protocol TimerFiring {
+  static func timer(_ generation: UInt64) -> Self
+}
+
+extension SerializedSink where Input: TimerFiring {
+  /// Starts the timer: after `dueTime`, `handle` receives `.timer(generation)`. Replaces (and
+  /// cancels) the pending timer, whose firing, if already submitted, is stale from now on
+  /// (`isCurrentTimer` says so). Runs on `serializer` only (or in the sink's `init`).
+  @inlinable
+  func startTimer(after dueTime: RxTimeInterval, on scheduler: SchedulerType) {
+    timerGeneration &+= 1
+    timer.disposable = scheduler.scheduleRelative(timerGeneration, dueTime: dueTime) {
+      generation in
+      self.serializer.submit(.timer(generation))
+      return Disposables.create()
+    }
+  }
+
+  /// Whether the firing of `generation` is the pending timer's, not one replaced since it was
+  /// submitted. Runs on `serializer` only.
+  @inlinable
+  func isCurrentTimer(_ generation: UInt64) -> Bool {
+    generation == timerGeneration
+  }
+}
+
 /// What the single-source time operators serialize: an upstream event or a timer firing.
 @usableFromInline
-enum TimedInput<Element, Timer> {
+enum TimedInput<Element>: TimerFiring {
   case event(Event<Element>)
-  case timer(Timer)
+  case timer(UInt64)
 }

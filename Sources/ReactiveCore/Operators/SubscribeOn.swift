@@ -35,42 +35,38 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = SubscribeOnSink(downstream: downstream, scheduler: scheduler)
       sink.run(source)
-      return sink.upstream
+      return sink.holder
     })
   }
 }
 
 @usableFromInline
-final class SubscribeOnSink<Element, Scheduler: ImmediateSchedulerType>: @unchecked Sendable {
-  // Events are serial by contract; `everything` is thread-safe.
-  @usableFromInline let downstream: AnyObserver<Element>
+final class SubscribeOnSink<Element, Scheduler: ImmediateSchedulerType>:
+  GuardedSink<Element>, @unchecked Sendable
+{
+  // Events are serial by contract; `everything` is thread-safe. `holder` holds `everything`.
   @usableFromInline let scheduler: Scheduler
-  @usableFromInline let upstream = SingleAssignmentDisposable()
   /// First the pending scheduled subscription, then the subscription (disposed on the scheduler).
   @usableFromInline let everything = SerialDisposable()
-  @usableFromInline let token = ResourceToken()
 
   @inlinable
   init(downstream: AnyObserver<Element>, scheduler: Scheduler) {
-    self.downstream = downstream
     self.scheduler = scheduler
+    super.init(downstream: downstream)
   }
 
   @inlinable
   func run<Source: ObservableType>(_ source: Source) where Source.Element == Element {
     let cancelSchedule = SingleAssignmentDisposable()
     everything.disposable = cancelSchedule
-    upstream.setDisposable(everything)
+    holder.setDisposable(everything)
     let scheduler = self.scheduler
     cancelSchedule.setDisposable(
       scheduler.schedule(self) { sink in
-        let subscription = source.subscribe(AnyObserver(eventHandler: sink.on))
+        let subscription = source.subscribe(AnyObserver(eventHandler: sink.forward))
         sink.everything.disposable = ScheduledDisposable(
           scheduler: scheduler, disposable: subscription)
         return Disposables.create()
       })
   }
-
-  @inlinable
-  func on(_ event: Event<Element>) { upstream.forward(event, to: downstream) }
 }

@@ -24,45 +24,50 @@ extension Observable {
   func forDuration(_ duration: RxTimeInterval, scheduler: SchedulerType, takes: Bool)
     -> Observable<Element>
   {
-    Observable(subscribeHandler: { downstream in
-      ForDurationSink(
-        downstream: downstream, takes: takes, duration: duration, scheduler: scheduler
-      )
-      .run(self, as: TimedInput.event)
-    })
+    timed(ForDurationStateMachine(duration: duration, takes: takes), on: scheduler)
   }
 }
 
-/// The sink of `take(for:scheduler:)` and `skip(for:scheduler:)`: the source's elements pass
-/// only before the timer fires (`take`) or only after (`skip`); terminal events always pass.
+/// The state of `take(for:scheduler:)` and `skip(for:scheduler:)`: the source's elements pass
+/// only before the timer fires (`take`) or only after (`skip`); terminal events always pass (see
+/// `TimedSink`).
 @usableFromInline
-final class ForDurationSink<Element>:
-  SerializedSink<TimedInput<Element, Void>, Element>, @unchecked Sendable
-{
+struct ForDurationStateMachine<Element>: TimedStateMachine {
+  @usableFromInline let duration: RxTimeInterval
   /// `true` for `take(for:)`: the timer completes the sequence.
   @usableFromInline let takes: Bool
-  /// Whether the timer fired (touched only by `handle`, see `SerializedSink`): the one bit
-  /// `skip(for:)` needs, its state before and after the duration.
-  @usableFromInline @exclusivity(unchecked) var elapsed = false
+  /// Whether the timer fired: the one bit `skip(for:)` needs, its state before and after the
+  /// duration.
+  @usableFromInline var elapsed = false
 
   @inlinable
-  init(
-    downstream: AnyObserver<Element>, takes: Bool, duration: RxTimeInterval,
-    scheduler: SchedulerType
-  ) {
+  init(duration: RxTimeInterval, takes: Bool) {
+    self.duration = duration
     self.takes = takes
-    super.init(downstream: downstream)
-    startSerializer(self)
-    schedule(.timer(()), after: duration, on: scheduler)
   }
 
   @inlinable
-  override func handle(_ input: TimedInput<Element, Void>) {
-    switch input {
-    case .event(.next(let element)): if takes != elapsed { downstream.on(.next(element)) }
-    case .event(let terminal): finish(terminal)
-    case .timer:
-      if takes { finish(.completed) } else { elapsed = true }
-    }
+  mutating func started() -> TimedAction<Element> {
+    .startTimer(after: duration)
   }
+
+  @inlinable
+  mutating func next(_ element: Element, now: @autoclosure () -> RxTime) -> TimedAction<Element> {
+    takes != elapsed ? .emit(element) : .none
+  }
+
+  @inlinable
+  mutating func completed(now: @autoclosure () -> RxTime) -> TimedAction<Element> {
+    .complete(flushing: nil)
+  }
+
+  @inlinable
+  mutating func timerFired(now: @autoclosure () -> RxTime) -> TimedAction<Element> {
+    if takes { return .complete(flushing: nil) }
+    elapsed = true
+    return .none
+  }
+
+  @inlinable
+  mutating func failed() {}
 }

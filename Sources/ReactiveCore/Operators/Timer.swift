@@ -22,50 +22,21 @@ extension ObservableType where Element: FixedWidthInteger {
     _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType
   ) -> Observable<Element> {
     Observable(subscribeHandler: { downstream in
-      let sink = TimerSink<Element>(downstream: downstream)
+      let sink = GuardedSink(downstream: downstream)
       if let period {
-        sink.work.setDisposable(
+        sink.holder.setDisposable(
           scheduler.schedulePeriodic(Element.zero, startAfter: dueTime, period: period) { count in
-            sink.tick(count)
+            sink.forward(.next(count))
             return count &+ 1
           })
       } else {
-        sink.work.setDisposable(
+        sink.holder.setDisposable(
           scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-            sink.fire()
+            sink.complete(after: Element.zero)
             return Disposables.create()
           })
       }
-      return sink.work
+      return sink.holder
     })
-  }
-}
-
-// @unchecked Sendable: the scheduler runs the timer's callbacks serially; the rest is immutable.
-@usableFromInline
-final class TimerSink<Element: FixedWidthInteger>: @unchecked Sendable {
-  @usableFromInline let downstream: AnyObserver<Element>
-  @usableFromInline let work = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
-
-  @inlinable
-  init(downstream: AnyObserver<Element>) {
-    self.downstream = downstream
-  }
-
-  /// A periodic tick.
-  @inlinable
-  func tick(_ count: Element) {
-    guard !work.isStopped else { return }
-    downstream.on(.next(count))
-  }
-
-  /// The one-off timer: `0`, then completion.
-  @inlinable
-  func fire() {
-    work.terminate {
-      downstream.on(.next(0))
-      downstream.on(.completed)
-    }
   }
 }

@@ -32,23 +32,51 @@ struct RunGate: ~Copyable, Sendable {
   }
 }
 
+/// What scheduled work runs and keeps alive: the state, the action, the resource token and the
+/// resource scope of the code that scheduled it. It is touched only by whoever the work's
+/// `RunGate` designates (the runner inside `enter()`/`leave()`, or the releaser), and released
+/// once: as soon as the work has run for the last time or is disposed, even if the queue still
+/// holds the (then empty) work item.
+struct ScheduledPayload<State, Result>: ~Copyable {
+  var state: State?
+  var action: ((State) -> Result)?
+  var token: ResourceToken? = ResourceToken()
+  /// Resources created by the action are charged to the scheduling test or task.
+  let scope: ResourceScope?
+
+  init(_ state: State, action: @escaping (State) -> Result) {
+    self.state = state
+    self.action = action
+    self.scope = Resources.currentScope
+  }
+
+  /// Runs the action inside the scheduling scope; `nil` once released.
+  func run() -> Result? {
+    guard let action, let state else { return nil }
+    return withScope(scope) { action(state) }
+  }
+
+  /// Empties the payload and returns the state and action it held, for the caller to drop once
+  /// the payload is consistent again (user `deinit` code may run then).
+  mutating func take() -> (State?, ((State) -> Result)?) {
+    token = nil
+    defer {
+      state = nil
+      action = nil
+    }
+    return (state, action)
+  }
+}
+
 /// One scheduled action (`schedule` / `scheduleRelative`): runs at most once, never after
 /// `dispose()` returns (unless disposed from inside itself), and disposes the disposable the action
-/// returned when disposed.
-///
-/// It captures the resource scope of the code that scheduled it and runs the action inside that
-/// scope, so resources created by the action are charged to the scheduling test or task. Its
-/// `ResourceToken` is released as soon as the action has run or the work is disposed, even if the
-/// queue still holds the (now empty) work item.
+/// returned when disposed. Its payload (see `ScheduledPayload`) is released as soon as the action
+/// has run or the work is disposed.
 final class ScheduledAction<State>: Cancelable, @unchecked Sendable {
-  // `state`, `action` and `token` are written in `init` and then touched only by whoever the
-  // `gate` designates (the runner inside `enter()`/`leave()`, or the releaser). `result` is
-  // thread-safe. `timer` is immutable.
+  // `payload` is touched only by whoever the `gate` designates. `result` is thread-safe. `timer`
+  // is immutable.
   let gate = RunGate()
-  var state: State?
-  var action: ((State) -> Disposable)?
-  var token: ResourceToken? = ResourceToken()
-  let scope: ResourceScope?
+  @exclusivity(unchecked) var payload: ScheduledPayload<State, Disposable>
   let result = SingleAssignmentDisposable()
   /// A timer that fires this action; cancelled when the action has run or is disposed.
   let timer: (any DispatchSourceTimer)?
@@ -57,9 +85,7 @@ final class ScheduledAction<State>: Cancelable, @unchecked Sendable {
     _ state: State, action: @escaping (State) -> Disposable,
     timer: (any DispatchSourceTimer)? = nil
   ) {
-    self.state = state
-    self.action = action
-    self.scope = Resources.currentScope
+    self.payload = ScheduledPayload(state, action: action)
     self.timer = timer
   }
 
@@ -68,11 +94,10 @@ final class ScheduledAction<State>: Cancelable, @unchecked Sendable {
   /// Runs the action (once), unless disposed.
   func run() {
     guard gate.enter() else { return }
-    guard let action, let state else {
+    guard let disposable = payload.run() else {
       _ = gate.leave()
       return
     }
-    let disposable = withScope(scope) { action(state) }
     releasePayload()
     _ = gate.leave()
     timer?.cancel()
@@ -86,33 +111,21 @@ final class ScheduledAction<State>: Cancelable, @unchecked Sendable {
   }
 
   func releasePayload() {
-    // Move out first so that user deinit code runs after our fields are consistent.
-    let action = self.action
-    let state = self.state
-    self.action = nil
-    self.state = nil
-    token = nil
-    _ = action
-    _ = state
+    _ = payload.take()
   }
 }
 
 /// Periodic work (`schedulePeriodic`): each tick passes the state the previous tick returned.
 /// Nothing runs once `dispose()` has returned (unless disposed from inside a tick).
 final class PeriodicAction<State>: Cancelable, @unchecked Sendable {
-  // Same discipline as `ScheduledAction`: the payload is touched only by the runner designated by
+  // Same discipline as `ScheduledAction`: `payload` is touched only by the runner designated by
   // `gate`. Ticks are serial (a dispatch source never runs its handler concurrently).
   let gate = RunGate()
-  var state: State?
-  var action: ((State) -> State)?
-  var token: ResourceToken? = ResourceToken()
-  let scope: ResourceScope?
+  @exclusivity(unchecked) var payload: ScheduledPayload<State, State>
   let timer: any DispatchSourceTimer
 
   init(_ state: State, action: @escaping (State) -> State, timer: any DispatchSourceTimer) {
-    self.state = state
-    self.action = action
-    self.scope = Resources.currentScope
+    self.payload = ScheduledPayload(state, action: action)
     self.timer = timer
   }
 
@@ -120,9 +133,7 @@ final class PeriodicAction<State>: Cancelable, @unchecked Sendable {
 
   func tick() {
     guard gate.enter() else { return }
-    if let action, let state {
-      self.state = withScope(scope) { action(state) }
-    }
+    if let next = payload.run() { payload.state = next }
     if gate.leave() { releasePayload() }
   }
 
@@ -132,13 +143,7 @@ final class PeriodicAction<State>: Cancelable, @unchecked Sendable {
   }
 
   func releasePayload() {
-    let action = self.action
-    let state = self.state
-    self.action = nil
-    self.state = nil
-    token = nil
-    _ = action
-    _ = state
+    _ = payload.take()
   }
 }
 

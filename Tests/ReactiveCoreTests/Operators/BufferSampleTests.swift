@@ -134,13 +134,17 @@ import Testing
   }
 
   @Test func stateMachines() {
-    var buffer = BufferStateMachine<Int>(count: 2)
-    guard case .none = buffer.next(1) else { return #expect(Bool(false)) }
-    guard case .emit([1, 2], nextWindow: 1) = buffer.next(2) else { return #expect(Bool(false)) }
-    guard case .none = buffer.timerFired(window: 0) else { return #expect(Bool(false)) }
-    guard case .emit([], nextWindow: 2) = buffer.timerFired(window: 1) else {
+    let now = RxTime(timeIntervalSince1970: 0)
+    var buffer = BufferStateMachine<Int>(timeSpan: .seconds(5), count: 2)
+    guard case .startTimer(after: .seconds(5)) = buffer.started() else {
       return #expect(Bool(false))
     }
+    guard case .none = buffer.next(1, now: now) else { return #expect(Bool(false)) }
+    guard case .emit([1, 2]) = buffer.next(2, now: now) else { return #expect(Bool(false)) }
+    guard case .startTimer(after: .seconds(5)) = buffer.emitted(now: now) else {
+      return #expect(Bool(false))
+    }
+    guard case .emit([]) = buffer.timerFired(now: now) else { return #expect(Bool(false)) }
     var sample = SampleStateMachine<Int>(defaultValue: nil)
     guard case .none = sample.sample() else { return #expect(Bool(false)) }
     sample.sourceNext(3)

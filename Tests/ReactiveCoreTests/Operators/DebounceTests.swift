@@ -54,14 +54,36 @@ import Testing
     }
   }
 
-  @Test func stateMachineIgnoresStaleTimers() {
-    var machine = DebounceStateMachine<Int>()
-    guard case .startTimer(let first) = machine.next(1) else { return #expect(Bool(false)) }
-    guard case .startTimer(let second) = machine.next(2) else { return #expect(Bool(false)) }
-    guard case .none = machine.timerFired(id: first) else { return #expect(Bool(false)) }
-    guard case .emit(2) = machine.timerFired(id: second) else { return #expect(Bool(false)) }
-    guard case .none = machine.timerFired(id: second) else { return #expect(Bool(false)) }
-    guard case .complete(flushing: nil) = machine.completed() else { return #expect(Bool(false)) }
+  @Test func stateMachine() {
+    let now = RxTime(timeIntervalSince1970: 0)
+    var machine = DebounceStateMachine<Int>(dueTime: .seconds(3))
+    guard case .startTimer(after: .seconds(3)) = machine.next(1, now: now) else {
+      return #expect(Bool(false))
+    }
+    guard case .startTimer = machine.next(2, now: now) else { return #expect(Bool(false)) }
+    guard case .emit(2) = machine.timerFired(now: now) else { return #expect(Bool(false)) }
+    guard case .none = machine.timerFired(now: now) else { return #expect(Bool(false)) }
+    guard case .complete(flushing: nil) = machine.completed(now: now) else {
+      return #expect(Bool(false))
+    }
+  }
+
+  /// A timer replaced after its firing was submitted (cancelled too late) must not reach the
+  /// machine: the sink drops a firing of an older generation.
+  @Test func sinkIgnoresStaleTimerFirings() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let recorder = Recorder<Int>()
+    let sink = TimedSink(
+      downstream: AnyObserver(recorder), machine: DebounceStateMachine<Int>(dueTime: .seconds(10)),
+      scheduler: scheduler)
+    sink.serializer.submit(.event(.next(1)))
+    let first = sink.timerGeneration
+    sink.serializer.submit(.event(.next(2)))
+    sink.serializer.submit(.timer(first))
+    #expect(recorder.events == [])
+    sink.serializer.submit(.timer(sink.timerGeneration))
+    #expect(recorder.events == [.next(2)])
+    sink.dispose()
   }
 
   @Test func realSchedulerFlushesOnCompletion() async {

@@ -81,15 +81,17 @@ import Testing
     let start = RxTime(timeIntervalSince1970: 0)
     var machine = ThrottleStateMachine<Int>(dueTime: .seconds(10), latest: true)
     guard case .emit(1) = machine.next(1, now: start) else { return #expect(Bool(false)) }
-    machine.didEmit(at: start)
-    guard case .startTimer(let nanoseconds) = machine.next(2, now: start.addingTimeInterval(4))
+    guard case .none = machine.emitted(now: start) else { return #expect(Bool(false)) }
+    guard case .startTimer(let dueTime) = machine.next(2, now: start.addingTimeInterval(4))
     else { return #expect(Bool(false)) }
-    #expect(nanoseconds == 6_000_000_000)
+    #expect(dueTime == .nanoseconds(6_000_000_000))
     guard case .none = machine.next(3, now: start.addingTimeInterval(5)) else {
       return #expect(Bool(false))
     }
-    guard case .none = machine.completed() else { return #expect(Bool(false)) }
-    guard case .complete(flushing: 3) = machine.timerFired() else { return #expect(Bool(false)) }
+    guard case .none = machine.completed(now: start) else { return #expect(Bool(false)) }
+    guard case .complete(flushing: 3) = machine.timerFired(now: start) else {
+      return #expect(Bool(false))
+    }
   }
 
   @Test func contracts() {

@@ -26,53 +26,6 @@ extension ObservableType {
   public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType)
     -> Observable<[Element]>
   {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      BufferSink(downstream: downstream, timeSpan: timeSpan, count: count, scheduler: scheduler)
-        .run(source, as: TimedInput.event)
-    })
-  }
-}
-
-@usableFromInline
-final class BufferSink<Element>:
-  SerializedSink<TimedInput<Element, UInt64>, [Element]>, @unchecked Sendable
-{
-  // `machine` is touched only by `handle` (see `SerializedSink`).
-  @usableFromInline let timeSpan: RxTimeInterval
-  @usableFromInline let scheduler: SchedulerType
-  @usableFromInline var machine: BufferStateMachine<Element>
-
-  @inlinable
-  init(
-    downstream: AnyObserver<[Element]>, timeSpan: RxTimeInterval, count: Int,
-    scheduler: SchedulerType
-  ) {
-    self.timeSpan = timeSpan
-    self.scheduler = scheduler
-    self.machine = BufferStateMachine(count: count)
-    super.init(downstream: downstream)
-    startSerializer(self)
-    schedule(.timer(0), after: timeSpan, on: scheduler)
-  }
-
-  @inlinable
-  override func handle(_ input: TimedInput<Element, UInt64>) {
-    let action: BufferStateMachine<Element>.Action
-    switch input {
-    case .event(.next(let element)): action = machine.next(element)
-    case .event(.completed): action = machine.completed()
-    case .event(.error(let error)): action = machine.failed(error)
-    case .timer(let window): action = machine.timerFired(window: window)
-    }
-    switch action {
-    case .none: break
-    case .emit(let buffer, let nextWindow):
-      downstream.on(.next(buffer))
-      guard !lifetime.isStopped else { return }
-      schedule(.timer(nextWindow), after: timeSpan, on: scheduler)
-    case .complete(let buffer): finish(.completed, after: buffer)
-    case .fail(let error): finish(.error(error))
-    }
+    timed(BufferStateMachine(timeSpan: timeSpan, count: count), on: scheduler)
   }
 }

@@ -1,55 +1,54 @@
-/// The state of `buffer(timeSpan:count:scheduler:)`, without locking: the sink runs it serially.
+/// The state of `buffer(timeSpan:count:scheduler:)`: every window ends with an emission, when its
+/// timer fires or when it holds `count` elements; each emission starts the next window's timer
+/// (which makes a firing of the previous one stale, see `TimedSink`).
 @usableFromInline
-struct BufferStateMachine<Element> {
-  @usableFromInline
-  enum Action {
-    /// Nothing to do.
-    case none
-    /// Emit the buffer and start the timer of the next window (`id`).
-    case emit([Element], nextWindow: UInt64)
-    /// Emit the last buffer (even empty), then complete.
-    case complete([Element])
-    /// Forward the error; the buffer is dropped.
-    case fail(any Swift.Error)
-  }
-
+struct BufferStateMachine<Element>: TimedStateMachine {
+  @usableFromInline let timeSpan: RxTimeInterval
   @usableFromInline let count: Int
   @usableFromInline var buffer: [Element] = []
-  /// The current window; a timer of an older window is stale.
-  @usableFromInline var window: UInt64 = 0
 
   @inlinable
-  init(count: Int) {
+  init(timeSpan: RxTimeInterval, count: Int) {
+    self.timeSpan = timeSpan
     self.count = count
   }
 
   @inlinable
-  mutating func next(_ element: Element) -> Action {
+  mutating func started() -> TimedAction<[Element]> {
+    .startTimer(after: timeSpan)
+  }
+
+  @inlinable
+  mutating func next(_ element: Element, now: @autoclosure () -> RxTime) -> TimedAction<[Element]> {
     buffer.append(element)
     return buffer.count == count ? closeWindow() : .none
   }
 
   @inlinable
-  mutating func timerFired(window id: UInt64) -> Action {
-    id == window ? closeWindow() : .none
+  mutating func timerFired(now: @autoclosure () -> RxTime) -> TimedAction<[Element]> {
+    closeWindow()
   }
 
   @inlinable
-  mutating func closeWindow() -> Action {
-    window &+= 1
+  mutating func emitted(now: @autoclosure () -> RxTime) -> TimedAction<[Element]> {
+    .startTimer(after: timeSpan)
+  }
+
+  @inlinable
+  mutating func closeWindow() -> TimedAction<[Element]> {
     defer { buffer = [] }
-    return .emit(buffer, nextWindow: window)
+    return .emit(buffer)
   }
 
+  /// The last buffer is emitted (even empty), then the completion.
   @inlinable
-  mutating func completed() -> Action {
+  mutating func completed(now: @autoclosure () -> RxTime) -> TimedAction<[Element]> {
     defer { buffer = [] }
-    return .complete(buffer)
+    return .complete(flushing: buffer)
   }
 
   @inlinable
-  mutating func failed(_ error: any Swift.Error) -> Action {
+  mutating func failed() {
     buffer = []
-    return .fail(error)
   }
 }

@@ -1,48 +1,35 @@
-/// The state of `debounce`, without locking: the sink runs it serially (see `Serializer`).
+/// The state of `debounce`: the latest element waits for `dueTime` of silence. Each element
+/// restarts the timer, so only the last element's firing is current (see `TimedSink`).
 @usableFromInline
-struct DebounceStateMachine<Element> {
-  @usableFromInline
-  enum Action {
-    /// Nothing to do.
-    case none
-    /// (Re)start the timer for generation `id`, cancelling the previous one.
-    case startTimer(id: UInt64)
-    /// Emit the element whose silence elapsed.
-    case emit(Element)
-    /// Emit the pending element, if any, then complete.
-    case complete(flushing: Element?)
-    /// Forward the error; the pending element is dropped.
-    case fail(any Swift.Error)
-  }
-
+struct DebounceStateMachine<Element>: TimedStateMachine {
+  @usableFromInline let dueTime: RxTimeInterval
   /// The latest element, not yet emitted.
   @usableFromInline var pending: Element?
-  /// The generation of the current timer; a timer of an older generation is stale.
-  @usableFromInline var generation: UInt64 = 0
-
-  @inlinable init() {}
 
   @inlinable
-  mutating func next(_ element: Element) -> Action {
-    generation &+= 1
+  init(dueTime: RxTimeInterval) {
+    self.dueTime = dueTime
+  }
+
+  @inlinable
+  mutating func next(_ element: Element, now: @autoclosure () -> RxTime) -> TimedAction<Element> {
     pending = element
-    return .startTimer(id: generation)
+    return .startTimer(after: dueTime)
   }
 
   @inlinable
-  mutating func timerFired(id: UInt64) -> Action {
-    guard id == generation, let element = pending.take() else { return .none }
-    return .emit(element)
+  mutating func timerFired(now: @autoclosure () -> RxTime) -> TimedAction<Element> {
+    pending.take().map { .emit($0) } ?? .none
   }
 
+  /// The pending element, if any, is emitted at once, then the completion.
   @inlinable
-  mutating func completed() -> Action {
+  mutating func completed(now: @autoclosure () -> RxTime) -> TimedAction<Element> {
     .complete(flushing: pending.take())
   }
 
   @inlinable
-  mutating func failed(_ error: any Swift.Error) -> Action {
+  mutating func failed() {
     pending = nil
-    return .fail(error)
   }
 }

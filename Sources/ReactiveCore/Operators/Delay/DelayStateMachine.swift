@@ -1,73 +1,79 @@
+import Dispatch
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
 
-/// The state of `delay`, without locking: the sink runs it serially (see `Serializer`).
+/// The state of `delay` (see `TimedSink`).
 ///
 /// Elements and the completion are queued with their due dates; one timer at a time waits for the
 /// oldest, and each timer delivers at most one event. An error empties the queue.
 @usableFromInline
-struct DelayStateMachine<Element> {
-  @usableFromInline
-  enum Step {
-    /// Nothing due and no timer needed (or one is already running).
-    case idle
-    /// Start a timer of `nanoseconds`.
-    case startTimer(nanoseconds: Int64)
-    /// Deliver this event now (then ask for the next step).
-    case deliver(Event<Element>)
-  }
-
+struct DelayStateMachine<Element>: TimedStateMachine {
   @usableFromInline let dueNanoseconds: Int64
+  /// Elements and the completion (never an error), oldest first.
   @usableFromInline var queue = FIFO<(due: RxTime, event: Event<Element>)>()
   @usableFromInline var timerRunning = false
+  /// The completion is queued: later source events are ignored.
+  @usableFromInline var sourceDone = false
 
   @usableFromInline
   init(dueTime: RxTimeInterval) {
     self.dueNanoseconds = dueTime.nanosecondsValue ?? .max
   }
 
+  @inlinable
+  mutating func next(_ element: Element, now: @autoclosure () -> RxTime) -> TimedAction<Element> {
+    enqueue(.next(element), now: now())
+  }
+
+  /// The completion is queued like an element (the sink releases the source meanwhile).
+  @inlinable
+  mutating func completed(now: @autoclosure () -> RxTime) -> TimedAction<Element> {
+    enqueue(.completed, now: now())
+  }
+
   /// Queues an element or the completion, due `dueTime` after `now`.
   @inlinable
-  mutating func enqueue(_ event: Event<Element>, now: RxTime) -> Step {
+  mutating func enqueue(_ event: Event<Element>, now: RxTime) -> TimedAction<Element> {
+    guard !sourceDone else { return .none }
+    sourceDone = event.isCompleted
     let due = now.addingTimeInterval(Double(dueNanoseconds) / 1_000_000_000)
     queue.append((due, event))
-    if timerRunning { return .idle }
+    if timerRunning { return .none }
     timerRunning = true
-    return .startTimer(nanoseconds: dueNanoseconds)
+    return .startTimer(after: .nanoseconds(Int(clamping: dueNanoseconds)))
   }
 
-  /// The timer fired.
+  /// The timer fired: deliver the oldest event once due, otherwise wait for it.
   @inlinable
-  mutating func timerFired() {
+  mutating func timerFired(now: @autoclosure () -> RxTime) -> TimedAction<Element> {
     timerRunning = false
-  }
-
-  /// What to do at `now` when the timer fired: deliver the oldest event once due, otherwise wait
-  /// for it.
-  @inlinable
-  mutating func step(now: RxTime) -> Step {
-    guard !timerRunning, let first = queue.first else { return .idle }
-    let remaining = first.due.timeIntervalSince(now) * 1_000_000_000
+    guard let first = queue.first else { return .none }
+    let remaining = first.due.timeIntervalSince(now()) * 1_000_000_000
     if remaining <= 0 {
       _ = queue.popFirst()
-      return .deliver(first.event)
+      guard case .next(let element) = first.event else { return .complete(flushing: nil) }
+      return .emit(element)
     }
-    timerRunning = true
-    return .startTimer(nanoseconds: Int64(remaining.rounded(.up)))
+    return startTimer(nanoseconds: remaining)
   }
 
-  /// What to do after delivering an event: start the timer for the next one, even when it is
-  /// already due (a timer of 0), so that every event gets a scheduled step of its own as in
-  /// RxSwift (on a `TestScheduler` an element and the completion due at 202 arrive at 202 and 203).
+  /// After delivering an element: start the timer for the next event, even when it is already due
+  /// (a timer of 0), so that every event gets a scheduled step of its own as in RxSwift (on a
+  /// `TestScheduler` an element and the completion due at 202 arrive at 202 and 203).
   @inlinable
-  mutating func delivered(now: RxTime) -> Step {
-    guard !timerRunning, let first = queue.first else { return .idle }
-    let remaining = first.due.timeIntervalSince(now) * 1_000_000_000
+  mutating func emitted(now: @autoclosure () -> RxTime) -> TimedAction<Element> {
+    guard !timerRunning, let first = queue.first else { return .none }
+    return startTimer(nanoseconds: max(first.due.timeIntervalSince(now()) * 1_000_000_000, 0))
+  }
+
+  @inlinable
+  mutating func startTimer(nanoseconds: Double) -> TimedAction<Element> {
     timerRunning = true
-    return .startTimer(nanoseconds: remaining <= 0 ? 0 : Int64(remaining.rounded(.up)))
+    return .startTimer(after: .nanoseconds(Int(clamping: Int64(nanoseconds.rounded(.up)))))
   }
 
   /// An error: everything queued is dropped.

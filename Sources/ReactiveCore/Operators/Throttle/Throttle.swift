@@ -1,5 +1,3 @@
-import Dispatch
-
 extension ObservableType {
   /// Emits the first element at once, then at most one element per `dueTime` window.
   ///
@@ -26,53 +24,6 @@ extension ObservableType {
   public func throttle(
     _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType
   ) -> Observable<Element> {
-    let source = asObservable()
-    return Observable(subscribeHandler: { downstream in
-      ThrottleSink(downstream: downstream, dueTime: dueTime, latest: latest, scheduler: scheduler)
-        .run(source, as: TimedInput.event)
-    })
-  }
-}
-
-@usableFromInline
-final class ThrottleSink<Element>:
-  SerializedSink<TimedInput<Element, Void>, Element>, @unchecked Sendable
-{
-  // `machine` is touched only by `handle` (see `SerializedSink`).
-  @usableFromInline let scheduler: SchedulerType
-  @usableFromInline var machine: ThrottleStateMachine<Element>
-
-  @inlinable
-  init(
-    downstream: AnyObserver<Element>, dueTime: RxTimeInterval, latest: Bool,
-    scheduler: SchedulerType
-  ) {
-    self.scheduler = scheduler
-    self.machine = ThrottleStateMachine(dueTime: dueTime, latest: latest)
-    super.init(downstream: downstream)
-    startSerializer(self)
-  }
-
-  @inlinable
-  override func handle(_ input: TimedInput<Element, Void>) {
-    let action: ThrottleStateMachine<Element>.Action
-    switch input {
-    case .event(.next(let element)): action = machine.next(element, now: scheduler.now)
-    case .event(.completed):
-      source.dispose()
-      action = machine.completed()
-    case .event(.error(let error)): action = machine.failed(error)
-    case .timer: action = machine.timerFired()
-    }
-    switch action {
-    case .none: break
-    case .emit(let element):
-      downstream.on(.next(element))
-      machine.didEmit(at: scheduler.now)
-    case .startTimer(let nanoseconds):
-      schedule(.timer(()), after: .nanoseconds(Int(clamping: nanoseconds)), on: scheduler)
-    case .complete(let flushing): finish(.completed, after: flushing)
-    case .fail(let error): finish(.error(error))
-    }
+    timed(ThrottleStateMachine(dueTime: dueTime, latest: latest), on: scheduler)
   }
 }

@@ -1,26 +1,15 @@
+import Dispatch
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
 
-/// The state of `throttle`, without locking: the sink runs it serially (see `Serializer`).
+/// The state of `throttle`: the window runs from the last emission; with `latest`, the last element
+/// that arrived during it waits for the window's end (see `TimedSink`).
 @usableFromInline
-struct ThrottleStateMachine<Element> {
-  @usableFromInline
-  enum Action {
-    /// Nothing to do.
-    case none
-    /// Emit now (then report the time with `didEmit(at:)`).
-    case emit(Element)
-    /// Keep the element for the window's end: start a timer of `nanoseconds`.
-    case startTimer(nanoseconds: Int64)
-    /// Complete (after emitting `flushing`, if any).
-    case complete(flushing: Element?)
-    /// Forward the error; the trailing element is dropped.
-    case fail(any Swift.Error)
-  }
-
+struct ThrottleStateMachine<Element>: TimedStateMachine {
   @usableFromInline let dueNanoseconds: Int64
   @usableFromInline let latest: Bool
   /// When the last element was emitted; the window runs from there.
@@ -45,9 +34,11 @@ struct ThrottleStateMachine<Element> {
     return dueNanoseconds - Int64(elapsed)
   }
 
+  /// Emits at once when the window is over; otherwise keeps the element for the window's end
+  /// (starting the timer for the first one kept).
   @inlinable
-  mutating func next(_ element: Element, now: RxTime) -> Action {
-    let remaining = remaining(at: now)
+  mutating func next(_ element: Element, now: @autoclosure () -> RxTime) -> TimedAction<Element> {
+    let remaining = remaining(at: now())
     if remaining <= 0 {
       pending = nil
       return .emit(element)
@@ -55,24 +46,27 @@ struct ThrottleStateMachine<Element> {
     guard latest else { return .none }
     let timerRunning = pending != nil
     pending = element
-    return timerRunning ? .none : .startTimer(nanoseconds: remaining)
+    return timerRunning ? .none : .startTimer(after: .nanoseconds(Int(clamping: remaining)))
   }
 
+  /// The window restarts when the emission is delivered.
   @inlinable
-  mutating func didEmit(at now: RxTime) {
-    lastEmission = now
+  mutating func emitted(now: @autoclosure () -> RxTime) -> TimedAction<Element> {
+    lastEmission = now()
+    return .none
   }
 
   /// The window ended: emit the trailing element, and complete if completion was waiting.
   @inlinable
-  mutating func timerFired() -> Action {
+  mutating func timerFired(now: @autoclosure () -> RxTime) -> TimedAction<Element> {
     let element = pending.take()
     if completionPending { return .complete(flushing: element) }
     return element.map { .emit($0) } ?? .none
   }
 
+  /// A completion waits for the trailing element, if any.
   @inlinable
-  mutating func completed() -> Action {
+  mutating func completed(now: @autoclosure () -> RxTime) -> TimedAction<Element> {
     if pending != nil {
       completionPending = true
       return .none
@@ -81,8 +75,7 @@ struct ThrottleStateMachine<Element> {
   }
 
   @inlinable
-  mutating func failed(_ error: any Swift.Error) -> Action {
+  mutating func failed() {
     pending = nil
-    return .fail(error)
   }
 }

@@ -46,7 +46,7 @@ extension ObservableType {
 
 /// What `timeout` serializes: a source event, a fallback event or a timer firing.
 @usableFromInline
-enum TimeoutInput<Element> {
+enum TimeoutInput<Element>: TimerFiring {
   case source(Event<Element>)
   case other(Event<Element>)
   case timer(UInt64)
@@ -74,7 +74,7 @@ final class TimeoutSink<Element>: SerializedSink<TimeoutInput<Element>, Element>
     self.scheduler = scheduler
     super.init(downstream: downstream)
     startSerializer(self)
-    schedule(.timer(0), after: dueTime, on: scheduler)
+    startTimer(after: dueTime, on: scheduler)
   }
 
   @inlinable
@@ -84,12 +84,12 @@ final class TimeoutSink<Element>: SerializedSink<TimeoutInput<Element>, Element>
       guard machine.sourceEvent() else { return }
       if case .next = event {
         downstream.on(event)
-        schedule(.timer(machine.generation), after: dueTime, on: scheduler)
+        startTimer(after: dueTime, on: scheduler)
       } else {
         finish(event)
       }
     case .timer(let id):
-      guard machine.timerFired(id: id) else { return }
+      guard isCurrentTimer(id), machine.timerFired() else { return }
       source.dispose()
       subscribe(other, into: fallback, as: TimeoutInput.other)
     case .other(let event):

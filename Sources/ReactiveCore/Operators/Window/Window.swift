@@ -32,10 +32,10 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = WindowSink(
         downstream: downstream, timeSpan: timeSpan, count: count, scheduler: scheduler)
-      // The first window goes out before its timer is scheduled: `emitWindow` reads `subject`,
+      // The first window goes out before its timer is started: `emitWindow` reads `subject`,
       // which the timer's `handle` replaces, so the timer must not be able to run before it.
       sink.emitWindow()
-      sink.schedule(.timer(0), after: timeSpan, on: scheduler)
+      sink.startTimer(after: timeSpan, on: scheduler)
       sink.subscribe(source, into: sink.source, as: TimedInput.event)
       return sink
     })
@@ -44,7 +44,7 @@ extension ObservableType {
 
 @usableFromInline
 final class WindowSink<Element>:
-  SerializedSink<TimedInput<Element, UInt64>, Observable<Element>>, @unchecked Sendable
+  SerializedSink<TimedInput<Element>, Observable<Element>>, @unchecked Sendable
 {
   // `machine` and `subject` are touched only by `handle` (see `SerializedSink`) and by the
   // subscribe handler before the source is subscribed.
@@ -93,12 +93,11 @@ final class WindowSink<Element>:
   }
 
   @inlinable
-  override func handle(_ input: TimedInput<Element, UInt64>) {
-    let nextWindow: UInt64?
+  override func handle(_ input: TimedInput<Element>) {
     switch input {
     case .event(.next(let element)):
       subject.on(.next(element))
-      nextWindow = machine.next()
+      guard machine.next() else { return }
     case .event(let terminal):
       let ended = lifetime.terminate {
         subject.on(terminal)
@@ -107,16 +106,16 @@ final class WindowSink<Element>:
       }
       if ended { group.disposeSubscriptions() }
       return
-    case .timer(let window):
-      nextWindow = machine.timerFired(window: window)
+    case .timer(let generation):
+      guard isCurrentTimer(generation) else { return }
+      machine.timerFired()
     }
-    guard let nextWindow else { return }
     let finished = subject
     subject = PublishSubject()
     finished.on(.completed)
     guard !lifetime.isStopped else { return }
     emitWindow()
-    schedule(.timer(nextWindow), after: timeSpan, on: scheduler)
+    startTimer(after: timeSpan, on: scheduler)
   }
 
   /// Disposes the outer subscription; the source goes once no window is subscribed.

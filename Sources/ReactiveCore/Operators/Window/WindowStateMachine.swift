@@ -1,35 +1,29 @@
 /// The window bookkeeping of `window(timeSpan:count:scheduler:)`, without locking: the sink runs
-/// it serially. The windows themselves (subjects) live in the sink.
+/// it serially. The windows themselves (subjects) live in the sink, and which timer is current is
+/// the sink's business (`SerializedSink.isCurrentTimer`): every new window restarts it.
 @usableFromInline
 struct WindowStateMachine {
   @usableFromInline let count: Int
   /// Elements in the current window.
   @usableFromInline var elements = 0
-  /// The current window; a timer of an older window is stale.
-  @usableFromInline var window: UInt64 = 0
 
   @inlinable
   init(count: Int) {
     self.count = count
   }
 
-  /// An element went into the current window: the id of the next window when this one is full.
+  /// An element went into the current window: `true` when that filled it (a new window opens).
   @inlinable
-  mutating func next() -> UInt64? {
+  mutating func next() -> Bool {
     elements += 1
-    return elements == count ? openWindow() : nil
-  }
-
-  /// A timer fired: the id of the next window, unless the timer is stale.
-  @inlinable
-  mutating func timerFired(window id: UInt64) -> UInt64? {
-    id == window ? openWindow() : nil
-  }
-
-  @inlinable
-  mutating func openWindow() -> UInt64 {
+    guard elements == count else { return false }
     elements = 0
-    window &+= 1
-    return window
+    return true
+  }
+
+  /// The current timer fired: a new window opens.
+  @inlinable
+  mutating func timerFired() {
+    elements = 0
   }
 }

@@ -1,0 +1,121 @@
+/// What a `TimedStateMachine` asks its sink to do.
+@usableFromInline
+enum TimedAction<Output> {
+  /// Nothing to do.
+  case none
+  /// Start the timer (replacing the pending one, whose firing is then stale).
+  case startTimer(after: RxTimeInterval)
+  /// Emit the element, then (unless that ended the sink) do what `emitted(now:)` says.
+  case emit(Output)
+  /// Emit `flushing` (if any), then complete.
+  case complete(flushing: Output?)
+}
+
+/// The state of a single-source time operator (`debounce`, `throttle`, `delay`, `buffer`,
+/// `take(for:)`, `skip(for:)`), without locking: `TimedSink` runs it on its serializer, one input
+/// at a time.
+///
+/// The machine says only what an element, the completion, a firing of the current timer and a
+/// delivered emission do; the sink owns the rest: the timer and its staleness (a replaced timer's
+/// firing never reaches the machine), forwarding an error at once (after `failed()`), the
+/// terminate-once guard, and releasing the source once the machine holds its completion back.
+/// `now` is read only by the machines that need the clock.
+@usableFromInline
+protocol TimedStateMachine {
+  associatedtype Element
+  associatedtype Output
+
+  /// At subscription, before the source is subscribed. By default nothing.
+  mutating func started() -> TimedAction<Output>
+  mutating func next(_ element: Element, now: @autoclosure () -> RxTime) -> TimedAction<Output>
+  /// The source completed. Anything but `.complete` holds the completion back.
+  mutating func completed(now: @autoclosure () -> RxTime) -> TimedAction<Output>
+  /// The current timer fired.
+  mutating func timerFired(now: @autoclosure () -> RxTime) -> TimedAction<Output>
+  /// An `.emit` was delivered and the sink goes on. By default nothing.
+  mutating func emitted(now: @autoclosure () -> RxTime) -> TimedAction<Output>
+  /// The source failed; the sink forwards the error at once. Drop what is held.
+  mutating func failed()
+}
+
+extension TimedStateMachine {
+  @inlinable
+  mutating func started() -> TimedAction<Output> { .none }
+
+  @inlinable
+  mutating func emitted(now: @autoclosure () -> RxTime) -> TimedAction<Output> { .none }
+}
+
+extension ObservableType {
+  /// A time operator: each subscription runs a copy of `machine` in a `TimedSink`.
+  @inlinable
+  func timed<Machine: TimedStateMachine>(_ machine: Machine, on scheduler: SchedulerType)
+    -> Observable<Machine.Output> where Machine.Element == Element
+  {
+    let source = asObservable()
+    return Observable(subscribeHandler: { downstream in
+      TimedSink(downstream: downstream, machine: machine, scheduler: scheduler)
+        .run(source, as: TimedInput.event)
+    })
+  }
+}
+
+/// The one sink of the single-source time operators: it feeds its `TimedStateMachine` the source's
+/// events and the current timer's firings, and carries out the actions.
+///
+/// Thread safety: `machine` is touched only by `handle` (see `SerializedSink`) and by `init`.
+@usableFromInline
+final class TimedSink<Machine: TimedStateMachine>:
+  SerializedSink<TimedInput<Machine.Element>, Machine.Output>, @unchecked Sendable
+{
+  @usableFromInline let scheduler: SchedulerType
+  @usableFromInline var machine: Machine
+
+  @inlinable
+  init(downstream: AnyObserver<Machine.Output>, machine: Machine, scheduler: SchedulerType) {
+    self.scheduler = scheduler
+    self.machine = machine
+    super.init(downstream: downstream)
+    startSerializer(self)
+    perform(self.machine.started())
+  }
+
+  @inlinable
+  override func handle(_ input: TimedInput<Machine.Element>) {
+    switch input {
+    case .event(.next(let element)):
+      perform(machine.next(element, now: scheduler.now))
+    case .event(.completed):
+      let action = machine.completed(now: scheduler.now)
+      // A completion held back no longer needs the source subscription: released now, as in
+      // RxSwift.
+      if case .complete = action {} else { source.dispose() }
+      perform(action)
+    case .event(.error(let error)):
+      machine.failed()
+      finish(.error(error))
+    case .timer(let generation):
+      guard isCurrentTimer(generation) else { return }
+      perform(machine.timerFired(now: scheduler.now))
+    }
+  }
+
+  @inlinable
+  func perform(_ first: TimedAction<Machine.Output>) {
+    var action = first
+    while true {
+      switch action {
+      case .none: return
+      case .startTimer(let dueTime): return startTimer(after: dueTime, on: scheduler)
+      case .emit(let element):
+        downstream.on(.next(element))
+        // Asked even if the emission ended the sink (the machine is then never used again), so
+        // that a machine with nothing to do after an emission costs no lifetime check.
+        action = machine.emitted(now: scheduler.now)
+        if case .none = action { return }
+        guard !lifetime.isStopped else { return }
+      case .complete(let flushing): return finish(.completed, after: flushing)
+      }
+    }
+  }
+}
