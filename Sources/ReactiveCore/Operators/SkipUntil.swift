@@ -17,11 +17,6 @@ extension ObservableType {
   /// ```
   @inlinable
   public func skip<Source: ObservableType>(until other: Source) -> Observable<Element> {
-    let source = asObservable()
-    let other = other.asObservable()
-    return Observable(subscribeHandler: { downstream in
-      UntilSink<Element, Source.Element>(downstream: downstream, completesOnOther: false)
-        .run(source, until: other)
-    })
+    untilObservable(asObservable(), until: other.asObservable(), completesOnOther: false)
   }
 }

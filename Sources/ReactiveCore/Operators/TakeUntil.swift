@@ -17,12 +17,7 @@ extension ObservableType {
   /// ```
   @inlinable
   public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
-    let source = asObservable()
-    let other = other.asObservable()
-    return Observable(subscribeHandler: { downstream in
-      let sink = UntilSink<Element, Source.Element>(downstream: downstream, completesOnOther: true)
-      return Trampoline.activate { sink.run(source, until: other) }
-    })
+    untilObservable(asObservable(), until: other.asObservable(), completesOnOther: true)
   }
 
   /// Emits elements until `predicate` returns `true`, then completes and disposes the source.
@@ -43,4 +38,18 @@ extension ObservableType {
   ) -> Observable<Element> {
     takeWithPredicate(predicate, stopWhen: true, behavior: behavior)
   }
+}
+
+/// The observable behind `take(until:)` (`completesOnOther`) and `skip(until:)`.
+@inlinable
+func untilObservable<Element, Other>(
+  _ source: Observable<Element>, until other: Observable<Other>, completesOnOther: Bool
+) -> Observable<Element> {
+  Observable(subscribeHandler: { downstream in
+    let sink = UntilSink<Element, Other>(downstream: downstream, completesOnOther: completesOnOther)
+    // `take(until:)` can end before its source does: it subscribes on the trampoline (see
+    // `Trampoline`) so that it holds every disposable before the first element flows.
+    guard completesOnOther else { return sink.run(source, until: other) }
+    return Trampoline.activate { sink.run(source, until: other) }
+  })
 }

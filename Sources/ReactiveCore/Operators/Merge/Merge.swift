@@ -33,7 +33,7 @@ extension ObservableType {
   /// `do(onSubscribed:)` downstream is not lost.
   @inlinable
   public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
-    Observable(subscribeHandler: { downstream in
+    Observable(downstreamHandler: { downstream in
       MergeSink(downstream: downstream, maxConcurrent: .max, selector: { $0 }).run(sources)
     })
   }

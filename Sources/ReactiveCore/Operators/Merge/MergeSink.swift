@@ -8,7 +8,7 @@ import Synchronization
 /// so downstream never sees two events at once and no lock is held while calling out.
 @usableFromInline
 final class MergeSink<SourceElement, Element>: FlatteningSink, @unchecked Sendable {
-  @usableFromInline let downstream: AnyObserver<Element>
+  @usableFromInline let downstream: Downstream<Element>
   @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
   @usableFromInline let state: Locked<MergeStateMachine<Observable<Element>>>
   @usableFromInline let drainer = Drainer<Event<Element>>()
@@ -18,7 +18,7 @@ final class MergeSink<SourceElement, Element>: FlatteningSink, @unchecked Sendab
 
   @usableFromInline
   init(
-    downstream: AnyObserver<Element>, maxConcurrent: Int,
+    downstream: Downstream<Element>, maxConcurrent: Int,
     selector: @escaping (SourceElement) throws -> Observable<Element>
   ) {
     self.downstream = downstream
@@ -46,7 +46,7 @@ final class MergeSink<SourceElement, Element>: FlatteningSink, @unchecked Sendab
   @inlinable @inline(__always)
   func outerNext(_ element: SourceElement) {
     guard let inner = selectInner(element) else { return }
-    if let start = state.withLock({ $0.outerNext(inner) }) { startLoop(start) }
+    if let start = change({ $0.outerNext(inner) }) { startLoop(start) }
   }
 
   @inlinable
@@ -78,7 +78,7 @@ final class MergeSink<SourceElement, Element>: FlatteningSink, @unchecked Sendab
     var inner = first
     while true {
       subscribeInner(inner)
-      guard let next = state.withLock({ $0.nextToStart() }) else { return }
+      guard let next = change({ $0.nextToStart() }) else { return }
       inner = next
     }
   }
@@ -105,7 +105,7 @@ func mergeObservable<SourceElement, Element>(
   _ source: Observable<SourceElement>, maxConcurrent: Int,
   selector: @escaping (SourceElement) throws -> Observable<Element>
 ) -> Observable<Element> {
-  Observable(subscribeHandler: { downstream in
+  Observable(downstreamHandler: { downstream in
     MergeSink(downstream: downstream, maxConcurrent: maxConcurrent, selector: selector).run(source)
   })
 }

@@ -46,9 +46,15 @@ protocol SerialDeliverySink: AnyObject, Cancelable {
   func deliver(_ item: Item)
   /// Disposes every source subscription (after which `isDisposed` is `true`).
   func disposeSources()
+  /// Called under the lock after every change of `state` (see `decide(_:)`), for a sink that
+  /// mirrors part of its state in an atomic read by a lock-free path; by default nothing.
+  func stateChanged(_ state: State)
 }
 
 extension SerialDeliverySink {
+  @inlinable @inline(__always)
+  func stateChanged(_ state: State) {}
+
   /// Runs `decide` under the lock; the item it returns, if any, is queued in the same critical
   /// section (or this thread takes the drainer role) and delivered after unlocking, in decision
   /// order. `decide` must not call out (see `Locked`).
@@ -56,7 +62,9 @@ extension SerialDeliverySink {
   func decide(_ decide: (inout State) -> Item?) {
     var decided: Item?
     let role: Drainer<Item>.Role?? = state.withLock { state in
-      guard let item = decide(&state) else { return .none }
+      let item = decide(&state)
+      stateChanged(state)
+      guard let item else { return .none }
       decided = item
       return .some(drainer.enter(orEnqueue: item))
     }
@@ -69,7 +77,9 @@ extension SerialDeliverySink {
   @inlinable @inline(__always)
   func decide(_ item: Item, _ decide: (inout State) -> Bool) {
     let role: Drainer<Item>.Role?? = state.withLock { state in
-      guard decide(&state) else { return .none }
+      let decided = decide(&state)
+      stateChanged(state)
+      guard decided else { return .none }
       return .some(drainer.enter(orEnqueue: item))
     }
     guard let role else { return }
@@ -88,10 +98,21 @@ extension SerialDeliverySink {
     }
   }
 
+  /// Runs `body` on the state under the lock, for a change that delivers nothing (then
+  /// `stateChanged`, as after every change). `body` must not call out (see `Locked`).
+  @inlinable @inline(__always)
+  func change<Result>(_ body: (inout State) -> Result) -> Result {
+    state.withLock { state in
+      let result = body(&state)
+      stateChanged(state)
+      return result
+    }
+  }
+
   /// Stops the state: `true` the first time.
   @inlinable
   func stop() -> Bool {
-    state.withLock { $0.stop() }
+    change { $0.stop() }
   }
 
   /// Stops the sink and drops what is queued; safe from any thread, also while another thread
@@ -109,14 +130,16 @@ extension SerialDeliverySink {
 protocol EventDeliverySink: SerialDeliverySink where Item == Event<Element> {
   associatedtype Element
 
-  var downstream: AnyObserver<Element> { get }
+  /// Where the events go: a subscriber leaf is called directly (see `Downstream`).
+  var downstream: Downstream<Element> { get }
 }
 
 extension EventDeliverySink {
-  /// Forwards `event`; a terminal event then disposes every source.
+  /// Forwards `event`; a terminal event then disposes every source. Called by the drainer only,
+  /// inside its turn (which already counts as a delivery on this thread).
   @inlinable
   func deliver(_ event: Event<Element>) {
-    downstream.on(event)
+    downstream.onWithinDelivery(event)
     if event.isStopEvent { disposeSources() }
   }
 

@@ -3,13 +3,22 @@ import Synchronization
 /// The sink of `flatMapLatest`, `switchLatest` and `flatMapFirst`.
 ///
 /// Thread safety: `state` (the switch's state machine) is reachable only under its lock (`mode`
-/// is a copy of its immutable mode, read without the lock); the disposables are thread-safe. Decided events are delivered by the
-/// `drainer` (see `SerialDeliverySink`).
+/// is a copy of its immutable mode, read without the lock); `accepted` mirrors the machine's
+/// `acceptedID`, stored under the lock after every change (`stateChanged`); the disposables are
+/// thread-safe. Decided events are delivered by the `drainer` (see `SerialDeliverySink`).
 /// Outer events are serial by contract, so inners are subscribed one at a time; the previous
 /// inner is disposed (through `inner`, a `SerialDisposable`) before the next one is subscribed.
+///
+/// An inner element takes a lock-free path when the drainer is idle with nothing queued: the
+/// producer takes the drainer role, forwards the element if `accepted` still names its inner,
+/// and leaves. Holding the role, nothing else is delivered meanwhile, and nothing decided before
+/// is still queued; every change that replaces the inner or stops the switch stores `accepted`
+/// under the lock before its own item reaches the drainer, so an element read as current here is
+/// delivered before anything decided after it, and a stale element is dropped as on the locked
+/// path. Any other event, and an element that finds the drainer busy, is decided under the lock.
 @usableFromInline
 final class SwitchSink<SourceElement, Element>: FlatteningSink, @unchecked Sendable {
-  @usableFromInline let downstream: AnyObserver<Element>
+  @usableFromInline let downstream: Downstream<Element>
   @usableFromInline let selector: (SourceElement) throws -> Observable<Element>
   @usableFromInline let state: Locked<SwitchStateMachine>
   @usableFromInline let mode: SwitchStateMachine.Mode
@@ -17,10 +26,12 @@ final class SwitchSink<SourceElement, Element>: FlatteningSink, @unchecked Senda
   @usableFromInline let upstream = SingleAssignmentDisposable()
   @usableFromInline let inner = SerialDisposable()
   @usableFromInline let token = ResourceToken()
+  /// `state`'s `acceptedID`, for the element fast path (see the type's notes).
+  @usableFromInline let accepted = Atomic<Int>(0)
 
   @usableFromInline
   init(
-    downstream: AnyObserver<Element>, mode: SwitchStateMachine.Mode,
+    downstream: Downstream<Element>, mode: SwitchStateMachine.Mode,
     selector: @escaping (SourceElement) throws -> Observable<Element>
   ) {
     self.downstream = downstream
@@ -41,7 +52,7 @@ final class SwitchSink<SourceElement, Element>: FlatteningSink, @unchecked Senda
       if state.withLock({ $0.isBusy }) { return }
     }
     guard let source = selectInner(element) else { return }
-    guard let id = state.withLock({ $0.outerNext() }) else { return }
+    guard let id = change({ $0.outerNext() }) else { return }
     let holder = SingleAssignmentDisposable()
     inner.disposable = holder  // disposes the previous inner first
     holder.setDisposable(
@@ -49,8 +60,18 @@ final class SwitchSink<SourceElement, Element>: FlatteningSink, @unchecked Senda
         AnyObserver(eventHandler: { [self] event in onInner(event, id: id, holder: holder) })))
   }
 
+  @inlinable @inline(__always)
+  func stateChanged(_ state: SwitchStateMachine) {
+    accepted.store(state.acceptedID, ordering: .releasing)
+  }
+
   @inlinable
   func onInner(_ event: Event<Element>, id: Int, holder: SingleAssignmentDisposable) {
+    if case .next(let element) = event, let role = drainer.tryEnter() {
+      if accepted.load(ordering: .acquiring) == id { downstream.onNextWithinDelivery(element) }
+      if let role = drainer.tryLeave(role) { drainer.drain(role, deliver) }
+      return
+    }
     // A finished inner is released at once, not when the next one replaces it (as RxSwift).
     if event.isStopEvent { holder.dispose() }
     decide(event) { machine in
@@ -75,7 +96,7 @@ func switchObservable<SourceElement, Element>(
   _ source: Observable<SourceElement>, mode: SwitchStateMachine.Mode,
   selector: @escaping (SourceElement) throws -> Observable<Element>
 ) -> Observable<Element> {
-  Observable(subscribeHandler: { downstream in
+  Observable(downstreamHandler: { downstream in
     SwitchSink(downstream: downstream, mode: mode, selector: selector).run(source)
   })
 }

@@ -33,15 +33,20 @@ struct SwitchStateMachine: FlatteningState {
   @usableFromInline
   init(mode: Mode) { self.mode = mode }
 
-  /// The running inner's id, if it is `id` and the switch has not stopped.
+  /// The id of the inner whose events are forwarded now: the running one unless the switch
+  /// stopped; 0 when there is none (ids start at 1).
   @inlinable
-  func isCurrent(_ id: Int) -> Bool {
+  var acceptedID: Int {
     switch phase {
-    case .live(let inner): return inner == id
-    case .outerDone(let inner): return inner == id
-    case .stopped: return false
+    case .live(let inner): return inner ?? 0
+    case .outerDone(let inner): return inner
+    case .stopped: return 0
     }
   }
+
+  /// The running inner's id, if it is `id` and the switch has not stopped.
+  @inlinable
+  func isCurrent(_ id: Int) -> Bool { id != 0 && acceptedID == id }
 
   /// `flatMapFirst` ignores a new inner (without running the selector): one runs, or it stopped.
   @inlinable
