@@ -32,6 +32,7 @@ func storeScenarios<Runner: ScenarioRunner>(_: Runner.Type) -> [NamedScenario<Ru
     NamedScenario(profile: "store-scan", benchmark: "8_StoreScan.ReactiveCore", run: storeScan),
     NamedScenario(profile: "hero", benchmark: "8_HeroIntent.ReactiveCore", run: hero),
     NamedScenario(profile: "hero-closure", benchmark: "8_HeroIntent.Closure", run: heroClosure),
+    NamedScenario(profile: "hero-reducer", benchmark: "8_HeroIntent.Reducer", run: heroReducer),
   ]
 }
 
@@ -108,5 +109,23 @@ func heroClosure<Runner: ScenarioRunner>(_ runner: Runner) {
   weak let weakView = view
   store.subscribe { state in weakView?.render(state) }
   runner.measure { for index in runner.units { store.send(heroIntentCycle[index & 3]) } }
+  sink.value = view.rendered
+}
+
+/// The floor of the hero intent: its reducer called by hand on a state in a local variable,
+/// rendering each new state on the view (no store, no thread safety, no subscriber list). The
+/// reducer returns nil for an intent that changes nothing, so no equality check is needed.
+func heroReducer<Runner: ScenarioRunner>(_ runner: Runner) {
+  let view = DiscardingHeroView()
+  let reducer = HeroReducer(roster: .default)
+  var state = reducer.initialState
+  runner.measure {
+    for index in runner.units {
+      if let next = reducer.reduce(state, heroIntentCycle[index & 3]) {
+        state = next
+        view.render(state)
+      }
+    }
+  }
   sink.value = view.rendered
 }

@@ -213,15 +213,21 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   // Drainer-only (see above), so its exclusivity is not checked at run time.
   @usableFromInline @exclusivity(unchecked) var pendingEvents: [F.Event] = []
   @usableFromInline let middleware: [Middleware<F>]
+  /// Where `reduce` puts the latest state back after lending it to the feature (see
+  /// `reduce(_:origin:)`): bits without ownership, never read, never deinitialized. Drainer-only.
+  @usableFromInline let lentState: UnsafeMutablePointer<F.State>
 
   /// Creates a store holding `initialState`, run by `feature`, watched by `middleware` (in order).
   public init(initialState: F.State, feature: F, middleware: [Middleware<F>] = []) {
     self.feature = feature
     self.middleware = middleware
     self.published = PublishedState(initialState)
+    self.lentState = .allocate(capacity: 1)
   }
 
   deinit {
+    // It holds no reference of its own (see `lentState`): deallocated, not deinitialized.
+    lentState.deallocate()
     let (subscriptions, waiters) = effects.withLock { effects in
       effects.isDisposed = true
       defer { effects.idleWaiters = [] }
@@ -503,19 +509,26 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   func reduce(_ result: consuming F.Result, origin: OutputOrigin) {
     // Activities are only built for middleware to see.
     if middleware.isEmpty {
-      // The new state is published as a copy and delivered from this local, which every
-      // subscriber borrows: one copy per state, whatever the number of subscribers (see
-      // `StateSubscription.deliver`). The result is copied once, for `reduce`, since
-      // `effect(after:)` needs it too.
-      // The slot is read once: only this item publishes until it ends.
-      let old = published.latestSlot
-      let new = feature.reduce(old.pointee, copy result)
-      if feature.stateHasChanged(from: old.pointee, to: new) {
-        published.publish(copy new)
-        deliver(new)
-        run(feature.effect(after: result, state: new))
+      // The latest state is lent to `reduce` and `stateHasChanged` as a local, not copied (see
+      // `lendLatestState()`). The result is copied once, for `reduce`, since `effect(after:)`
+      // needs it too.
+      let old = lendLatestState()
+      let new = feature.reduce(old, copy result)
+      if feature.stateHasChanged(from: old, to: new) {
+        takeBackLatestState(consume old)
+        // The new state moves into its slot, and is lent from there to every subscriber, who
+        // borrows it: no copy per state, whatever the number of subscribers (see
+        // `StateSubscription.deliver`). A subscriber's intent is queued, so nothing publishes
+        // until the loan ends.
+        let latest = publishAndLend(consume new)
+        deliver(latest)
+        let effect = feature.effect(after: result, state: latest)
+        takeBackLatestState(consume latest)
+        run(effect)
       } else {
-        run(feature.effect(after: result, state: old.pointee))
+        let effect = feature.effect(after: result, state: old)
+        takeBackLatestState(consume old)
+        run(effect)
       }
     } else {
       notify(.result(copy result, origin: origin))
@@ -530,6 +543,43 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       }
       run(feature.effect(after: result, state: published.latestSlot.pointee))
     }
+  }
+
+  /// The latest state, lent by `reduce` to the feature and the subscribers: the slot's bits,
+  /// taken without a copy. A value read from the slot and passed to code opaque to the optimizer
+  /// (the feature's, a subscriber's) would be copied first, a retain and a release of every
+  /// reference it holds; a local is borrowed as it is. `move()` reads the slot without writing
+  /// it, so readers on other threads keep copying it, and `takeBackLatestState(_:)` puts the
+  /// local away without destroying it (the slot still owns its references). What must hold:
+  /// the slot is neither republished nor released during the loan (only the drainer publishes,
+  /// and it gives the state back first; intents sent meanwhile are queued), and the loan ends
+  /// after the last use of the state, so the optimizer cannot hand its references to a copy
+  /// that the feature or a subscriber makes and mutates in place. A trivial state is simply read
+  /// (its copy costs nothing). Drainer only.
+  @inlinable @inline(__always)
+  func lendLatestState() -> F.State {
+    if _isPOD(F.State.self) { return published.latestSlot.pointee }
+    return UnsafeMutablePointer(mutating: published.latestSlot).move()
+  }
+
+  /// Publishes `state` and lends it back from its slot, as `lendLatestState()` does (a trivial
+  /// state is returned as it is: reading it back would cost more). Drainer only.
+  @inlinable @inline(__always)
+  func publishAndLend(_ state: consuming F.State) -> F.State {
+    if _isPOD(F.State.self) {
+      published.publish(copy state)
+      return state
+    }
+    published.publish(consume state)
+    return lendLatestState()
+  }
+
+  /// Ends the loan of `lendLatestState()`: the bits go to `lentState`, where they are never
+  /// destroyed, since the slot still owns them. Drainer only.
+  @inlinable @inline(__always)
+  func takeBackLatestState(_ state: consuming F.State) {
+    if _isPOD(F.State.self) { return }
+    lentState.initialize(to: consume state)
   }
 
   /// Sends `state` to every live subscriber, in subscription order. Drainer only. Inlined into
