@@ -30,7 +30,7 @@ public enum Hooks {
   /// Captures the call stack of a subscription, one frame per string.
   public typealias CustomCaptureSubscriptionCallstack = () -> [String]
 
-  static let recording = Atomic<Bool>(false)
+  @usableFromInline static let recording = Atomic<Bool>(false)
   static let storage = Locked(HookState())
 
   /// Whether a subscription without `onError` records its call stack (with
@@ -58,9 +58,17 @@ public enum Hooks {
   /// The `onError` of a subscription made without one, when call stacks are recorded: passes
   /// the stack captured now to the handler. `nil` when they are not (the subscription then
   /// reports through ``defaultErrorHandler`` with an empty stack).
-  @usableFromInline
+  ///
+  /// The test is inlined into every subscription without `onError`; only recording is a call.
+  @inlinable @inline(__always)
   static func unhandledErrorHandlerRecordingCallStack() -> ((any Swift.Error) -> Void)? {
-    guard recordCallStackOnError else { return nil }
+    guard recording.load(ordering: .acquiring) else { return nil }
+    return errorHandlerRecordingCallStack()
+  }
+
+  /// The recording `onError` of `unhandledErrorHandlerRecordingCallStack()`.
+  @usableFromInline
+  static func errorHandlerRecordingCallStack() -> (any Swift.Error) -> Void {
     let callStack = customCaptureSubscriptionCallstack()
     return { error in defaultErrorHandler(callStack, error) }
   }

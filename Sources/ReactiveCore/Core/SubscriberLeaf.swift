@@ -19,8 +19,10 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
   @usableFromInline let barrier = DisposeBarrier()
   // Written before `upstreamSet` is published; read only by the one that tears down.
   @usableFromInline @exclusivity(unchecked) var upstream: Disposable?
-  // Read only inside the barrier; released only by whoever the barrier designates.
-  @usableFromInline @exclusivity(unchecked) var onNext: ((Element) -> Void)?
+  // Read only inside the barrier; released only by whoever the barrier designates, never while
+  // a callback runs: so `onNext` is called borrowed in place, without retaining its context (see
+  // `ElementHandler`).
+  @usableFromInline @exclusivity(unchecked) var onNext: ElementHandler<Element>
   @usableFromInline @exclusivity(unchecked) var onError: ((any Swift.Error) -> Void)?
   @usableFromInline @exclusivity(unchecked) var onCompleted: (() -> Void)?
   @usableFromInline @exclusivity(unchecked) var onDisposed: (() -> Void)?
@@ -32,7 +34,7 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
     onNext: ((Element) -> Void)?, onError: ((any Swift.Error) -> Void)?,
     onCompleted: (() -> Void)?, onDisposed: (() -> Void)?
   ) {
-    self.onNext = onNext
+    self.onNext = ElementHandler(onNext)
     self.onError = onError
     self.onCompleted = onCompleted
     self.onDisposed = onDisposed
@@ -42,9 +44,18 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
   @inlinable
   override var isDisposed: Bool { barrier.isClosed }
 
-  /// Receives one event from upstream.
+  /// Receives one event from upstream. When this thread is already inside a delivery (an
+  /// operator chain run by a hub's drainer turn, say), that delivery outlasts this callback, so
+  /// the barrier need not count another: only whether the thread delivers is ever read (see
+  /// `DeliveryDepth`).
   @inlinable
-  func on(_ event: Event<Element>) { receive(event, withinDelivery: false) }
+  func on(_ event: Event<Element>) {
+    if DeliveryDepth.isDelivering {
+      receive(event, withinDelivery: true)
+    } else {
+      receive(event, withinDelivery: false)
+    }
+  }
 
   /// Subscribes this leaf to `source` and returns the subscription (the leaf). A subject or
   /// relay that adopted the leaf as its entry (`Downstream.hubEntry(of:)`) returned the leaf
@@ -65,7 +76,7 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
     guard withinDelivery ? barrier.enterWithinDelivery() : barrier.enter() else { return }
     switch event {
     case .next(let element):
-      onNext?(element)
+      ElementHandler.call(onNext, element)
       if withinDelivery ? barrier.leaveWithinDelivery() : barrier.leave() { releaseHandlers() }
     case .error(let error):
       if let onError { onError(error) } else { reportUnhandledError(error) }
@@ -80,7 +91,7 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
   @inlinable @inline(__always)
   func receiveNextWithinDelivery(_ element: Element) {
     guard barrier.enterWithinDelivery() else { return }
-    onNext?(element)
+    ElementHandler.call(onNext, element)
     if barrier.leaveWithinDelivery() { releaseHandlers() }
   }
 
@@ -140,10 +151,27 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
 
   @inlinable
   func releaseHandlers() {
-    onNext = nil
+    onNext = ElementHandler(nil)
     onError = nil
     onCompleted = nil
     onDisposed = nil
+  }
+}
+
+/// A subscriber leaf's `onNext`, noncopyable so that calling it borrows it from the leaf's field
+/// in place: a copyable closure read from a class's `var` is retained for the call and released
+/// after it (the call could replace the field). Sound only because the leaf never releases its
+/// handlers while a callback runs (see `DisposeBarrier`).
+@usableFromInline
+struct ElementHandler<Element>: ~Copyable {
+  @usableFromInline let body: ((Element) -> Void)?
+
+  @inlinable init(_ body: ((Element) -> Void)?) { self.body = body }
+
+  /// Calls `handler` with `element`, if it is set.
+  @inlinable @inline(__always)
+  static func call(_ handler: borrowing ElementHandler, _ element: Element) {
+    handler.body?(element)
   }
 }
 

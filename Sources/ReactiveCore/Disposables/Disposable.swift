@@ -29,7 +29,7 @@ extension Disposable {
   /// relay.subscribe(onNext: { print($0) }).disposed(by: bag)
   /// ```
   @inlinable
-  public func disposed(by bag: DisposeBag) {
+  public consuming func disposed(by bag: DisposeBag) {
     bag.insert(self)
   }
 }

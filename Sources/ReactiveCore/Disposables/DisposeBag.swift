@@ -14,9 +14,39 @@
 /// ```
 public final class DisposeBag: @unchecked Sendable {
   // All state is behind `state`'s lock; disposables are disposed after unlocking.
+  //
+  // The items live in storage of the bag's own rather than an array: dropping the bag then
+  // disposes and releases each item through its reference (an array of existentials is destroyed
+  // through the runtime's generic value witnesses, one call per item), and an insertion checks
+  // no buffer uniqueness. The storage is freed by `dispose()`, which `deinit` always runs.
   private struct State {
-    var items: [Disposable] = []
+    /// `count` items at `items`, with room for `capacity`; `nil` until the first insertion and
+    /// after `dispose()`.
+    var items: UnsafeMutablePointer<Disposable>?
+    var count = 0
+    var capacity = 0
     var isDisposed = false
+
+    /// Appends `disposable`.
+    @inline(__always)
+    mutating func append(_ disposable: consuming Disposable) {
+      if count == capacity { grow() }
+      (items.unsafelyUnwrapped + count).initialize(to: disposable)
+      count += 1
+    }
+
+    /// Doubles the room (at least 4 items).
+    @inline(never)
+    mutating func grow() {
+      let newCapacity = Swift.max(4, capacity * 2)
+      let grown = UnsafeMutablePointer<Disposable>.allocate(capacity: newCapacity)
+      if let items {
+        grown.moveInitialize(from: items, count: count)
+        items.deallocate()
+      }
+      items = grown
+      capacity = newCapacity
+    }
   }
 
   private let state = Locked(State())
@@ -26,13 +56,13 @@ public final class DisposeBag: @unchecked Sendable {
 
   /// Adds `disposable` to the bag.
   /// - Complexity: O(1) amortized.
-  public func insert(_ disposable: Disposable) {
-    let accepted = state.withLock { state in
-      if state.isDisposed { return false }
-      state.items.append(disposable)
-      return true
+  public func insert(_ disposable: consuming Disposable) {
+    // Moved, never copied, into the bag: the caller's reference becomes the bag's.
+    var pending = Optional(disposable)
+    state.withLock { state in
+      if !state.isDisposed { state.append(pending.take().unsafelyUnwrapped) }
     }
-    if !accepted { disposable.dispose() }
+    pending?.dispose()
   }
 
   /// Adds every argument to the bag.
@@ -57,14 +87,21 @@ public final class DisposeBag: @unchecked Sendable {
     insert(builder())
   }
 
-  /// Disposes everything in the bag now; later insertions are disposed at once.
+  /// Disposes everything in the bag now, in insertion order (each item is released right after
+  /// its `dispose()`); later insertions are disposed at once.
   func dispose() {
-    let items: [Disposable] = state.withLock { state in
+    let (items, count) = state.withLock { state in
       state.isDisposed = true
-      defer { state.items = [] }
-      return state.items
+      defer {
+        state.items = nil
+        state.count = 0
+        state.capacity = 0
+      }
+      return (state.items, state.count)
     }
-    for item in items { item.dispose() }
+    guard let items else { return }
+    for index in 0..<count { (items + index).move().dispose() }
+    items.deallocate()
   }
 
   deinit {
