@@ -38,14 +38,7 @@ public final class DisposeBag: @unchecked Sendable {
     /// Doubles the room (at least 4 items).
     @inline(never)
     mutating func grow() {
-      let newCapacity = Swift.max(4, capacity * 2)
-      let grown = UnsafeMutablePointer<Disposable>.allocate(capacity: newCapacity)
-      if let items {
-        grown.moveInitialize(from: items, count: count)
-        items.deallocate()
-      }
-      items = grown
-      capacity = newCapacity
+      items = .grown(from: items, count: count, capacity: &capacity)
     }
   }
 

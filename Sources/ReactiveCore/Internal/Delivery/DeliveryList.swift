@@ -58,14 +58,7 @@ package struct DeliveryList<Element: AnyObject>: ~Copyable {
   /// Doubles the room (at least 4 elements).
   @usableFromInline
   mutating func grow() {
-    let newCapacity = Swift.max(4, capacity * 2)
-    let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-    if let base {
-      grown.moveInitialize(from: base, count: count)
-      base.deallocate()
-    }
-    base = grown
-    capacity = newCapacity
+    base = .grown(from: base, count: count, capacity: &capacity)
   }
 
   /// Removes (releases) the last `removed` elements, keeping the storage.
@@ -102,5 +95,23 @@ package struct DeliveryList<Element: AnyObject>: ~Copyable {
     count = 0
     capacity = 0
     return taken
+  }
+}
+
+extension UnsafeMutablePointer {
+  /// The growth of the raw storage that `DeliveryList` and `DisposeBag` keep their items in:
+  /// fresh room for twice `capacity` items (at least 4) holding the `count` items moved from
+  /// `base`, which is freed; `capacity` becomes the new room.
+  static func grown(from base: UnsafeMutablePointer?, count: Int, capacity: inout Int)
+    -> UnsafeMutablePointer
+  {
+    let newCapacity = Swift.max(4, capacity * 2)
+    let grown = UnsafeMutablePointer.allocate(capacity: newCapacity)
+    if let base {
+      grown.moveInitialize(from: base, count: count)
+      base.deallocate()
+    }
+    capacity = newCapacity
+    return grown
   }
 }
