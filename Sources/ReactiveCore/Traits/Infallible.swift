@@ -62,7 +62,7 @@ extension Infallible {
   public static func create(
     subscribe: @escaping (@escaping (InfallibleEvent<Element>) -> Void) -> Disposable
   ) -> Infallible<Element> {
-    Infallible(raw: Observable.create(reporting: subscribe))
+    Infallible(raw: Observable.create { observer in subscribe { $0.send(to: observer) } })
   }
 
   /// Subscribes with callbacks for elements, completion and disposal.

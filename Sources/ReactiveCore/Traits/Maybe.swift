@@ -31,7 +31,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable)
     -> Maybe<Element>
   {
-    Maybe(raw: Observable.create(reporting: subscribe))
+    Maybe(raw: Observable.create { observer in subscribe { $0.send(to: observer) } })
   }
 
   /// Subscribes with one callback that receives the outcome.

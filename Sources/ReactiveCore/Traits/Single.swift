@@ -22,7 +22,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable)
     -> Single<Element>
   {
-    Single(raw: Observable.create(reporting: subscribe))
+    Single(raw: Observable.create { observer in subscribe { $0.send(to: observer) } })
   }
 
   /// Subscribes with one callback that receives the result.

@@ -30,23 +30,14 @@ extension TraitEvent {
   @inlinable
   static var endsWithElement: Bool { true }
 
-  /// Sends this event to `observer`, the observer of the trait's underlying sequence.
+  /// Sends this event to `observer`, the observer of the trait's underlying sequence: what every
+  /// trait's `create` does with a reported event. Each `create` calls it from its own concrete
+  /// context, so the subscribe function is not wrapped again for a generic helper.
   @inlinable
   func send(to observer: AnyObserver<Element>) {
     let event = self.event
     observer.on(event)
     if Self.endsWithElement, case .next = event { observer.on(.completed) }
-  }
-}
-
-extension Observable {
-  /// The underlying sequence of a trait's `create`: `subscribe` reports the trait's events, each
-  /// sent as the events it stands for (see `TraitEvent`).
-  @inlinable
-  static func create<Trait: TraitEvent>(
-    reporting subscribe: @escaping (@escaping (Trait) -> Void) -> Disposable
-  ) -> Observable<Element> where Trait.Element == Element {
-    Observable.create { observer in subscribe { $0.send(to: observer) } }
   }
 }
 
