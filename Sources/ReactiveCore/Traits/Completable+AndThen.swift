@@ -37,40 +37,27 @@ extension Observable where Element == Never {
   /// Subscribes to `second` after this sequence completes.
   @inlinable
   func andThenForTraits<Result>(_ second: Observable<Result>) -> Observable<Result> {
-    let first = self
-    return Observable<Result>(subscribeHandler: { downstream in
-      let sink = AndThenSink(downstream: downstream, second: second)
-      sink.upstream.setDisposable(first.subscribe(AnyObserver(eventHandler: sink.onFirst)))
-      return sink
-    })
+    .sequel(of: self, AndThenSequel(second: second))
   }
 }
 
-/// Runs `first` (which never emits elements), then `second`. Serial: `second` is subscribed
-/// from `first`'s completion, after which `first` sends nothing more.
+/// Continues with `second` once the source (which never emits elements) completes; its error
+/// skips `second`. `second` is subscribed from the source's completion, after which the source
+/// sends nothing more.
 @usableFromInline
-final class AndThenSink<Result>: PairedSink, @unchecked Sendable {  // serial by construction
-  @usableFromInline let downstream: AnyObserver<Result>
-  @usableFromInline let secondSource: Observable<Result>
-  /// The first sequence; its `terminated` bit also marks a terminal event sent downstream.
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  /// The second sequence, subscribed once the first completed.
-  @usableFromInline let second = SingleAssignmentDisposable()
-  @usableFromInline let token = ResourceToken()
+struct AndThenSequel<Element>: SequelPolicy {
+  @usableFromInline let second: Observable<Element>
 
   @inlinable
-  init(downstream: AnyObserver<Result>, second: Observable<Result>) {
-    self.downstream = downstream
-    self.secondSource = second
+  init(second: Observable<Element>) {
+    self.second = second
   }
 
   @inlinable
-  func onFirst(_ event: Event<Never>) {
-    guard !upstream.isStopped else { return }
+  func step(_ event: Event<Never>) -> SequelStep<Element> {
     switch event {
-    case .error(let error): terminate(.error(error))
-    case .completed:
-      second.setDisposable(secondSource.subscribe(AnyObserver(eventHandler: forwardSecond)))
+    case .error(let error): return .forward(.error(error))
+    case .completed: return .sequel(second)
     }
   }
 }

@@ -25,15 +25,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
   public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable)
     -> Completable
   {
-    Completable(
-      raw: Observable.create { observer in
-        subscribe { event in
-          switch event {
-          case .error(let error): observer.onError(error)
-          case .completed: observer.onCompleted()
-          }
-        }
-      })
+    Completable(raw: Observable.create { observer in subscribe { $0.send(to: observer) } })
   }
 
   /// Subscribes with one callback that receives the outcome.

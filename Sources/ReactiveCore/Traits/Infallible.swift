@@ -62,15 +62,7 @@ extension Infallible {
   public static func create(
     subscribe: @escaping (@escaping (InfallibleEvent<Element>) -> Void) -> Disposable
   ) -> Infallible<Element> {
-    Infallible(
-      raw: Observable.create { observer in
-        subscribe { event in
-          switch event {
-          case .next(let element): observer.onNext(element)
-          case .completed: observer.onCompleted()
-          }
-        }
-      })
+    Infallible(raw: Observable.create { observer in subscribe { $0.send(to: observer) } })
   }
 
   /// Subscribes with callbacks for elements, completion and disposal.

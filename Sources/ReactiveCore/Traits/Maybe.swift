@@ -31,28 +31,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
   public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable)
     -> Maybe<Element>
   {
-    Maybe(
-      raw: Observable.create { observer in
-        subscribe { event in
-          switch event {
-          case .success(let element):
-            observer.onNext(element)
-            observer.onCompleted()
-          case .error(let error):
-            observer.onError(error)
-          case .completed:
-            observer.onCompleted()
-          }
-        }
-      })
+    Maybe(raw: Observable.create { observer in subscribe { $0.send(to: observer) } })
   }
 
   /// Subscribes with one callback that receives the outcome.
   @inlinable
   public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
-    subscribeFirstOutcome(
-      primitiveSequence.source, success: { .success($0) }, failure: { .error($0) },
-      completed: .completed, observer: observer)
+    primitiveSequence.source.subscribeFirstOutcome(observer)
   }
 
   /// Subscribes with callbacks for the element, the error, completion without an element, and
@@ -69,15 +54,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onCompleted: (() -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    var succeeded = false  // events are serial
-    return primitiveSequence.source.subscribe(
-      onNext: { element in
-        succeeded = true
-        onSuccess?(element)
-      },
-      onError: onError.map { onError in { error in if !succeeded { onError(error) } } },
-      onCompleted: { if !succeeded { onCompleted?() } },
-      onDisposed: onDisposed)
+    primitiveSequence.source.subscribeOutcome(
+      onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
   /// Subscribes with callbacks that receive `object` (held weakly) as their first argument.
@@ -89,9 +67,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     onCompleted: ((Object) -> Void)? = nil,
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
-    subscribe(
-      onSuccess: bindWeakly(object, onSuccess), onError: bindWeakly(object, onError),
-      onCompleted: bindWeakly(object, onCompleted), onDisposed: bindWeakly(object, onDisposed))
+    primitiveSequence.source.subscribeOutcome(
+      with: object, onSuccess: onSuccess, onError: onError, onCompleted: onCompleted,
+      onDisposed: onDisposed)
   }
 
   /// A `Maybe` that succeeds with `element`.

@@ -22,18 +22,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable)
     -> Single<Element>
   {
-    Single(
-      raw: Observable.create { observer in
-        subscribe { event in
-          switch event {
-          case .success(let element):
-            observer.onNext(element)
-            observer.onCompleted()
-          case .failure(let error):
-            observer.onError(error)
-          }
-        }
-      })
+    Single(raw: Observable.create { observer in subscribe { $0.send(to: observer) } })
   }
 
   /// Subscribes with one callback that receives the result.
@@ -41,9 +30,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
   /// Same lifetime rules as `subscribe(onSuccess:onFailure:onDisposed:)`.
   @inlinable
   public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
-    subscribeFirstOutcome(
-      primitiveSequence.source, success: { .success($0) }, failure: { .failure($0) },
-      completed: nil, observer: observer)
+    primitiveSequence.source.subscribeFirstOutcome(observer)
   }
 
   /// Subscribes with callbacks for the element, the error and disposal.
@@ -64,16 +51,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     onFailure: ((any Swift.Error) -> Void)? = nil,
     onDisposed: (() -> Void)? = nil
   ) -> Disposable {
-    // A `Single` reports one result at most: an error after the element (possible only when a
-    // `do(afterSuccess:)` callback throws) is dropped.
-    var succeeded = false
-    return primitiveSequence.source.subscribe(
-      onNext: { element in
-        succeeded = true
-        onSuccess?(element)
-      },
-      onError: onFailure.map { onFailure in { error in if !succeeded { onFailure(error) } } },
-      onCompleted: nil, onDisposed: onDisposed)
+    primitiveSequence.source.subscribeOutcome(
+      onSuccess: onSuccess, onError: onFailure, onCompleted: nil, onDisposed: onDisposed)
   }
 
   /// Subscribes with callbacks that receive `object` (held weakly) as their first argument;
@@ -85,8 +64,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     onFailure: ((Object, any Swift.Error) -> Void)? = nil,
     onDisposed: ((Object) -> Void)? = nil
   ) -> Disposable {
-    primitiveSequence.source.subscribe(
-      with: object, onNext: onSuccess, onError: onFailure, onCompleted: nil,
+    primitiveSequence.source.subscribeOutcome(
+      with: object, onSuccess: onSuccess, onError: onFailure, onCompleted: nil,
       onDisposed: onDisposed)
   }
 

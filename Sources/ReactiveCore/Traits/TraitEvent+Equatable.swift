@@ -1,27 +1,19 @@
 // Equality of the events traits deliver, so that recorded trait events can be compared in tests
-// (RxTest's Event+Equatable). Errors compare as in `Event`'s `==`: same type, then `==` for
-// `Equatable` errors, otherwise the same reflected description.
+// (RxTest's Event+Equatable): each compares as the `Event` it stands for (`TraitEvent.event`), so
+// errors compare as in `Event`'s `==`: same type, then `==` for `Equatable` errors, otherwise the
+// same reflected description.
 
 extension MaybeEvent: Equatable where Element: Equatable {
   /// Elements compare with `==`, errors as in `Event`'s `==`.
   public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
-    switch (lhs, rhs) {
-    case (.success(let l), .success(let r)): return l == r
-    case (.completed, .completed): return true
-    case (.error(let l), .error(let r)): return errorsEqual(l, r)
-    default: return false
-    }
+    lhs.event == rhs.event
   }
 }
 
 extension CompletableEvent: Equatable {
   /// Completions are equal; errors compare as in `Event`'s `==`.
   public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
-    switch (lhs, rhs) {
-    case (.completed, .completed): return true
-    case (.error(let l), .error(let r)): return errorsEqual(l, r)
-    default: return false
-    }
+    lhs.event == rhs.event
   }
 }
 
@@ -36,11 +28,7 @@ extension CompletableEvent: Equatable {
 /// #expect(events == [.success(1)])
 /// ```
 public func == <Element: Equatable>(lhs: SingleEvent<Element>, rhs: SingleEvent<Element>) -> Bool {
-  switch (lhs, rhs) {
-  case (.success(let l), .success(let r)): return l == r
-  case (.failure(let l), .failure(let r)): return errorsEqual(l, r)
-  default: return false
-  }
+  lhs.event == rhs.event
 }
 
 /// `!(lhs == rhs)` for `SingleEvent`s.

@@ -7,54 +7,32 @@ extension Observable {
   func flatMapForTraits<Result>(
     _ selector: @escaping (Element) throws -> Observable<Result>
   ) -> Observable<Result> {
-    let source = self
-    return Observable<Result>(subscribeHandler: { downstream in
-      let sink = TraitFlatMapSink(downstream: downstream, selector: selector)
-      sink.upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: sink.on)))
-      return sink
-    })
+    .sequel(of: self, FlatMapSequel(selector: selector))
   }
 }
 
-/// Maps the single element of a trait to an inner sequence and forwards that.
-///
-/// Serial delivery: the inner sequence is the only source of `next` events and of completion
-/// once an element arrived; the source's later completion is ignored without touching
-/// `downstream`. `hasElement` is written and read only by the source's (serial) events.
+/// Maps the single element of a trait to an inner sequence and continues with that. The inner
+/// sequence is the only source of elements, and of completion once an element arrived; an error
+/// of the source still ends the result.
 @usableFromInline
-final class TraitFlatMapSink<Source, Result>: PairedSink, @unchecked Sendable {
-  @usableFromInline let downstream: AnyObserver<Result>
-  @usableFromInline let selector: (Source) throws -> Observable<Result>
-  /// The source; its `terminated` bit also marks that a terminal event went downstream.
-  @usableFromInline let upstream = SingleAssignmentDisposable()
-  /// The inner sequence of the element.
-  @usableFromInline let second = SingleAssignmentDisposable()
+struct FlatMapSequel<Source, Element>: SequelPolicy {
+  @usableFromInline let selector: (Source) throws -> Observable<Element>
   @usableFromInline var hasElement = false
-  @usableFromInline let token = ResourceToken()
 
   @inlinable
-  init(
-    downstream: AnyObserver<Result>, selector: @escaping (Source) throws -> Observable<Result>
-  ) {
-    self.downstream = downstream
+  init(selector: @escaping (Source) throws -> Observable<Element>) {
     self.selector = selector
   }
 
   @inlinable
-  func on(_ event: Event<Source>) {
-    guard !upstream.isStopped else { return }
+  mutating func step(_ event: Event<Source>) throws -> SequelStep<Element> {
     switch event {
     case .next(let element):
-      guard !hasElement else { return }  // a trait emits one element; be defensive
+      guard !hasElement else { return .ignore }  // a trait emits one element; be defensive
       hasElement = true
-      let next: Observable<Result>
-      do { next = try selector(element) } catch {
-        terminate(.error(error))
-        return
-      }
-      second.setDisposable(next.subscribe(AnyObserver(eventHandler: forwardSecond)))
-    case .error(let error): terminate(.error(error))
-    case .completed: if !hasElement { terminate(.completed) }
+      return .sequel(try selector(element))
+    case .error(let error): return .forward(.error(error))
+    case .completed: return hasElement ? .ignore : .forward(.completed)
     }
   }
 }

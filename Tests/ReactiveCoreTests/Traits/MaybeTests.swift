@@ -21,6 +21,24 @@ import Testing
     }
   }
 
+  @Test func everyCallbackFormReportsOneOutcome() {
+    final class Owner {}
+    expectNoLeaks {
+      let log = CallLog()
+      let owner = Owner()
+      let maybe = Maybe.just(1).do(afterNext: { _ in throw TestError() })
+      _ = maybe.subscribe(
+        with: owner, onSuccess: { _, value in log.append("with success \(value)") },
+        onError: { _, error in log.append("with \(error)") },
+        onCompleted: { _ in log.append("with completed") })
+      _ = maybe.subscribe { log.append("event \($0)") }
+      _ = Maybe<Int>.empty().subscribe(
+        with: owner, onSuccess: { _, value in log.append("with success \(value)") },
+        onCompleted: { _ in log.append("with completed") })
+      #expect(log.all == ["with success 1", "event success(1)", "with completed"])
+    }
+  }
+
   @Test func eventObserver() {
     expectNoLeaks {
       var seen: [String] = []

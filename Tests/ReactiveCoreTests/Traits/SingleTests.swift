@@ -213,6 +213,44 @@ final class CallLog: @unchecked Sendable {  // guarded by its lock
     }
   }
 
+  @Test func throwingAfterSuccessDoesNotReportFailureToAnyCallbackForm() {
+    final class Owner {}
+    expectNoLeaks {
+      let log = CallLog()
+      let owner = Owner()
+      let single = Single.just(1).do(afterSuccess: { _ in throw TestError() })
+      _ = single.subscribe(
+        with: owner, onSuccess: { _, value in log.append("with success \(value)") },
+        onFailure: { _, error in log.append("with \(error)") })
+      _ = single.subscribe { log.append("event \($0)") }
+      #expect(log.all == ["with success 1", "event success(1)"])
+    }
+  }
+
+  @Test func flatMapEndsOnSourceErrorAfterElementButIgnoresItsCompletion() {
+    expectNoLeaks {
+      let source = PublishSubject<Int>()
+      let inner = PublishSubject<String>()
+      let recorder = Recorder<String>()
+      let subscription = Single(raw: source.asObservable()).flatMap { _ in inner.asSingle() }
+        .asObservable().subscribe(recorder)
+      source.onNext(1)
+      source.onCompleted()  // the inner sequence decides once the element arrived
+      #expect(recorder.events.isEmpty && inner.hasObservers)
+      inner.onNext("a")
+      inner.onCompleted()
+      #expect(recorder.events == [.next("a"), .completed])
+      subscription.dispose()
+
+      let failing = Recorder<String>()
+      let pending = PublishSubject<String>()
+      _ = Single.just(1).do(afterSuccess: { _ in throw TestError(id: 4) })
+        .flatMap { _ in pending.asSingle() }.asObservable().subscribe(failing)
+      #expect(failing.events == [.error(TestError(id: 4))])
+      #expect(!pending.hasObservers)
+    }
+  }
+
   @Test func conversionsToMaybeAndCompletable() {
     expectNoLeaks {
       let log = CallLog()

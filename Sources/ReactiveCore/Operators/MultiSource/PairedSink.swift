@@ -1,7 +1,7 @@
 /// The skeleton of the sinks that hold two subscriptions: the source's (`upstream`, whose flags
-/// also say that the whole sink ended) and a second one (`second`): the traits' `catch` fallback,
-/// `andThen`'s and the traits' `flatMap`'s follow-up, `take(until:)`'s and `skip(until:)`'s
-/// other sequence.
+/// also say that the whole sink ended) and a second one (`second`): the sequel of the traits'
+/// `catch`, `flatMap` and `andThen` (`SequelSink`), `take(until:)`'s and `skip(until:)`'s other
+/// sequence.
 ///
 /// Every terminal path goes through `terminate(_:)` (or, for a sink that may end without a
 /// terminal event, `SingleAssignmentDisposable.terminate(_:)` on `upstream` with an empty body):
@@ -35,6 +35,13 @@ extension PairedSink {
   @inlinable
   func forwardSecond(_ event: Event<Element>) {
     guard !upstream.isStopped else { return }
+    deliver(event)
+  }
+
+  /// Sends `event` on: an element passes, a terminal event ends the sink (the caller checked that
+  /// the sink has not ended).
+  @inlinable
+  func deliver(_ event: Event<Element>) {
     if case .next = event { downstream.on(event) } else { terminate(event) }
   }
 
