@@ -333,33 +333,14 @@ class HubCore: @unchecked Sendable {
     hasLeaves = false
   }
 
-  /// Removes every tombstone in place, keeping order and storage. Drainer only.
-  ///
-  /// A stable partition by bitwise swaps: each live entry trades slots with the first tombstone
-  /// before it, so no reference is retained or released while entries move (every slot keeps
-  /// holding exactly one reference), and the tombstones gathered at the end are released once.
-  /// Disposing a bag of N subscriptions in insertion order compacts about N slots in total.
+  /// Removes every tombstone in place, keeping order and storage, and renumbers the live entries.
+  /// Drainer only. Disposing a bag of N subscriptions in insertion order compacts about N slots
+  /// in total.
   @usableFromInline
   final func compact() {
-    let count = entries.count
-    guard let base = entries.base, count > 0 else { return }
-    let slots = UnsafeMutableRawPointer(base)
-    let stride = MemoryLayout<HubEntry>.stride
-    let tombstone = UInt(bitPattern: Unmanaged.passUnretained(HubEntry.tombstone).toOpaque())
-    var kept = 0
-    for index in 0..<count {
-      let word = slots.load(fromByteOffset: index * stride, as: UInt.self)
-      guard word != tombstone else { continue }
-      Unmanaged<HubEntry>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
-        ._withUnsafeGuaranteedRef { $0.index = kept }
-      if kept != index {
-        // Slot `kept` holds a tombstone: swap the two references without touching counts.
-        slots.storeBytes(of: word, toByteOffset: kept * stride, as: UInt.self)
-        slots.storeBytes(of: tombstone, toByteOffset: index * stride, as: UInt.self)
-      }
-      kept += 1
-    }
-    entries.removeLast(count - kept)
+    let tombstone = HubEntry.tombstone
+    entries.removeAll(
+      where: { $0 === tombstone }, renumbering: { entry, index in entry.index = index })
     tombstones = 0
   }
 

@@ -80,6 +80,29 @@ package struct DeliveryList<Element: AnyObject>: ~Copyable {
     count -= 1
   }
 
+  /// Removes the elements `isRemoved` picks, keeping the others in order and the storage, and
+  /// calls `renumbering` with each kept element and its new index. A stable partition by moves:
+  /// a kept element moves down into the first free slot, so no reference is retained or released
+  /// while elements move; each removed one is released once.
+  @inlinable
+  package mutating func removeAll(
+    where isRemoved: (Element) -> Bool, renumbering: (Element, Int) -> Void
+  ) {
+    guard let base else { return }
+    var kept = 0
+    for index in 0..<count {
+      let slot = base + index
+      if isRemoved(slot.pointee) {
+        slot.deinitialize(count: 1)
+        continue
+      }
+      renumbering(slot.pointee, kept)
+      if kept != index { (base + kept).moveInitialize(from: slot, count: 1) }
+      kept += 1
+    }
+    count = kept
+  }
+
   /// Releases every element, keeping the storage.
   @inlinable
   package mutating func removeAll() { removeLast(count) }
