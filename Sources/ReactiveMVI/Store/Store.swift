@@ -472,18 +472,10 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
 
   /// Squeezes the tombstones out of `stateSubscriptions`, keeping the order. O(n). Drainer only.
   func removeTombstones() {
-    var kept = 0
-    for index in 0..<stateSubscriptions.count {
-      let subscription = stateSubscriptions[index]
-      if subscription.index < 0 { continue }
-      if kept != index {
-        stateSubscriptions[kept] = subscription
-        subscription.index = kept
-      }
-      kept += 1
-    }
     subscriberRemovalWork += stateSubscriptions.count
-    stateSubscriptions.removeLast(stateSubscriptions.count - kept)
+    // A tombstone, like a detached subscription, has no slot (`index < 0`).
+    stateSubscriptions.removeAll(
+      where: { $0.index < 0 }, renumbering: { subscription, index in subscription.index = index })
     tombstoneCount = 0
   }
 
