@@ -31,7 +31,7 @@ GATED = [
     "behavior", "behavior-closure", "combine-latest", "combine-latest-closure", "zip",
     "zip-closure",
     "flat-map-latest", "flat-map-latest-closure", "store", "store-direct", "store-closure", "store-closure-locked",
-    "store-scan", "hero", "hero-closure", "hero-reducer", "driver-binder", "driver-binder-closure", "rows-10",
+    "store-scan", "hero", "hero-closure", "hero-reducer", "hero-reducer-weak", "driver-binder", "driver-binder-closure", "rows-10",
     "rows-100000", "rows-view-10", "rows-view-100000",
     "scoped", "scoped-closure", "child-rows-10", "child-rows-10000", "child-rows-100000",
     "child-rows-closure", "features-1", "features-10", "features-100",

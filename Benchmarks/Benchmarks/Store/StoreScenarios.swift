@@ -33,6 +33,8 @@ func storeScenarios<Runner: ScenarioRunner>(_: Runner.Type) -> [NamedScenario<Ru
     NamedScenario(profile: "hero", benchmark: "8_HeroIntent.ReactiveCore", run: hero),
     NamedScenario(profile: "hero-closure", benchmark: "8_HeroIntent.Closure", run: heroClosure),
     NamedScenario(profile: "hero-reducer", benchmark: "8_HeroIntent.Reducer", run: heroReducer),
+    NamedScenario(
+      profile: "hero-reducer-weak", benchmark: "8_HeroIntent.ReducerWeakView", run: heroReducerWeak),
   ]
 }
 
@@ -124,6 +126,27 @@ func heroReducer<Runner: ScenarioRunner>(_ runner: Runner) {
       if let next = reducer.reduce(state, heroIntentCycle[index & 3]) {
         state = next
         view.render(state)
+      }
+    }
+  }
+  sink.value = view.rendered
+}
+
+/// The floor of a hero intent that does not keep its view alive: the reducer called by hand on a
+/// local state, as in `heroReducer`, rendering on a view held weakly. A view owns its presenter,
+/// so a presenter that renders on it must not own it back (or the two leak each other): every
+/// render loads the weak reference (a strong retain through the object's side table) and
+/// releases it again, the cost `bind(to:)` and RxCocoa's `Binder` pay for the same reason.
+func heroReducerWeak<Runner: ScenarioRunner>(_ runner: Runner) {
+  let view = DiscardingHeroView()
+  let reducer = HeroReducer(roster: .default)
+  weak let weakView = view
+  var state = reducer.initialState
+  runner.measure {
+    for index in runner.units {
+      if let next = reducer.reduce(state, heroIntentCycle[index & 3]) {
+        state = next
+        weakView?.render(state)
       }
     }
   }
