@@ -169,8 +169,8 @@ import Testing
 
   @Test func stateMachineDropsStaleInners() {
     var machine = SwitchStateMachine(mode: .latest)
-    let first = machine.outerNext()
-    let second = machine.outerNext()
+    let first = machine.outerNext()?.id
+    let second = machine.outerNext()?.id
     #expect(first == 1 && second == 2)
     #expect(!machine.innerNext(id: 1))
     #expect(machine.innerNext(id: 2))
@@ -180,8 +180,8 @@ import Testing
     #expect(!staleCompleted && !outerCompleted && currentCompleted)
 
     var firstMode = SwitchStateMachine(mode: .first)
-    let accepted = firstMode.outerNext()
-    let ignored = firstMode.outerNext()
+    let accepted = firstMode.outerNext()?.id
+    let ignored = firstMode.outerNext()?.id
     #expect(accepted == 1 && ignored == nil)
   }
 
