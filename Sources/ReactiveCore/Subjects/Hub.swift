@@ -189,19 +189,23 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
       // Borrowed iteration straight from the list's storage: the list cannot change during
       // delivery (only the drainer changes it, between commands), so no copy and no retain of
       // the storage or of an observer. Without subscriber leaves the loop does not test each
-      // entry's kind.
-      let entries = self.entries.unsafeElements
+      // entry's kind. The loops walk a pointer (see `DeliveryList.unsafeBounds`).
+      let bounds = self.entries.unsafeBounds
+      var cursor = bounds.start
+      let end = bounds.end
       if hasLeaves {
-        for index in entries.indices {
-          Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+        while cursor != end {
+          Unmanaged.passUnretained(cursor.pointee)._withUnsafeGuaranteedRef { entry in
             if !entry.isDead { Downstream.sendNext(element, toEntry: entry) }
           }
+          cursor += 1
         }
       } else {
-        for index in entries.indices {
-          Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+        while cursor != end {
+          Unmanaged.passUnretained(cursor.pointee)._withUnsafeGuaranteedRef { entry in
             if !entry.isDead { Downstream.send(event, toSubscription: entry) }
           }
+          cursor += 1
         }
       }
     case .error(let error):
@@ -236,18 +240,8 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   @inlinable
   func attach(_ subscription: HubEntry) {
     guard !subscription.isDead else { return }
-    if let terminal {
-      guard subscription.finish() else { return }
-      switch kind {
-      case .replay:
-        for element in replayState.buffer.elements { emit(.next(element), to: subscription) }
-      case .async:
-        if terminal.isCompleted, let latest = replayState.latest {
-          emit(.next(latest), to: subscription)
-        }
-      case .publish, .behavior: break
-      }
-      emit(terminal, to: subscription)
+    guard case .live = termination else {
+      attachAfterTermination(subscription)
       return
     }
     switch kind {
@@ -262,6 +256,23 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
     }
     guard !subscription.isDead else { return }
     Downstream<Element>.append(subscription, to: self)
+  }
+
+  /// A subscription made after the terminal event: replays what the kind keeps, then ends it.
+  /// Drainer only.
+  @usableFromInline
+  func attachAfterTermination(_ subscription: HubEntry) {
+    guard let terminal, subscription.finish() else { return }
+    switch kind {
+    case .replay:
+      for element in replayState.buffer.elements { emit(.next(element), to: subscription) }
+    case .async:
+      if terminal.isCompleted, let latest = replayState.latest {
+        emit(.next(latest), to: subscription)
+      }
+    case .publish, .behavior: break
+    }
+    emit(terminal, to: subscription)
   }
 }
 
