@@ -39,42 +39,31 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
 
   @usableFromInline let kind: Kind
   @usableFromInline let drainer = Drainer<Command>()
-  /// What the hub keeps for replay, in one field: a generic class's field destroyer is not
-  /// specialized, so each field of a distinct generic type costs a metadata lookup every time a
-  /// hub is released (noticeable where relays are short-lived, as the inner relays of
-  /// `flatMapLatest`).
-  @usableFromInline
-  struct Kept {
-    @usableFromInline var buffer = FIFO<Element>()
-    /// The one element a `.behavior` or `.async` hub keeps (overwritten in place, not queued).
-    @usableFromInline var latest: Element?
-    @usableFromInline var terminal: Event<Element>?
+  /// What a `.behavior`, `.replay` or `.async` hub keeps for replay, out of line; `nil` for a
+  /// `.publish` hub. A generic class's field destroyer is not specialized: a field of a type
+  /// generic in `Element` (an `Element?`, a `FIFO<Element>`) costs a generic metadata lookup
+  /// every time a hub is freed, where a class reference is released without one (short-lived
+  /// relays, as the inner relays of `flatMapLatest`, are freed often).
+  @usableFromInline let kept: HubReplayState<Element>?
 
-    @inlinable init(latest: Element?) { self.latest = latest }
-  }
+  // Drainer-owned: only the thread holding the drainer role touches it (and `kept`'s fields).
+  /// The terminal event, once there is one; not generic, for the same reason as `kept`.
+  @usableFromInline @exclusivity(unchecked) var termination = HubTermination.live
 
-  // Drainer-owned: only the thread holding the drainer role touches it.
-  @usableFromInline @exclusivity(unchecked) var kept: Kept
+  /// `kept`, for the kinds that have it (never `.publish`).
+  @inlinable @inline(__always)
+  var replayState: HubReplayState<Element> { kept.unsafelyUnwrapped }
 
-  @inlinable var buffer: FIFO<Element> {
-    _read { yield kept.buffer }
-    _modify { yield &kept.buffer }
-  }
-
-  @inlinable var latest: Element? {
-    _read { yield kept.latest }
-    _modify { yield &kept.latest }
-  }
-
-  @inlinable var terminal: Event<Element>? {
-    _read { yield kept.terminal }
-    _modify { yield &kept.terminal }
-  }
+  @inlinable var terminal: Event<Element>? { termination.event() }
 
   @inlinable
   init(kind: Kind, initial: Element? = nil) {
     self.kind = kind
-    kept = Kept(latest: initial)
+    if case .publish = kind {
+      kept = nil
+    } else {
+      kept = HubReplayState(latest: initial)
+    }
   }
 
   // MARK: Entry points (any thread)
@@ -184,51 +173,61 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   // Inlined into `send` and the drain loop: an event costs one frame, not two.
   @inlinable @inline(__always)
   func deliver(_ event: Event<Element>) {
-    guard terminal == nil else { return }
+    guard case .live = termination else { return }
     switch event {
     case .next(let element):
       switch kind {
       case .publish: break
       case .behavior:
-        latest = element
+        replayState.latest = element
       case .replay(let bufferSize):
-        if bufferSize > 0 {
-          if buffer.count == bufferSize { _ = buffer.popFirst() }
-          buffer.append(element)
-        }
+        if bufferSize > 0 { replayState.append(element, bufferSize: bufferSize) }
       case .async:
-        latest = element
+        replayState.latest = element
         return
       }
       // Borrowed iteration straight from the list's storage: the list cannot change during
       // delivery (only the drainer changes it, between commands), so no copy and no retain of
       // the storage or of an observer. Without subscriber leaves the loop does not test each
-      // entry's kind.
-      let entries = self.entries.unsafeElements
+      // entry's kind. The loops walk a pointer (see `DeliveryList.unsafeBounds`).
+      let bounds = self.entries.unsafeBounds
+      var cursor = bounds.start
+      let end = bounds.end
       if hasLeaves {
-        for index in entries.indices {
-          Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+        while cursor != end {
+          Unmanaged.passUnretained(cursor.pointee)._withUnsafeGuaranteedRef { entry in
             if !entry.isDead { Downstream.sendNext(element, toEntry: entry) }
           }
+          cursor += 1
         }
       } else {
-        for index in entries.indices {
-          Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+        while cursor != end {
+          Unmanaged.passUnretained(cursor.pointee)._withUnsafeGuaranteedRef { entry in
             if !entry.isDead { Downstream.send(event, toSubscription: entry) }
           }
+          cursor += 1
         }
       }
-    case .error, .completed:
-      terminal = event
-      if case .behavior = kind { latest = nil }
-      let entries = takeEntries()
-      var lastElement: Element?
-      // Keep the element buffered: late subscribers to a completed AsyncSubject receive it too.
-      if case .async = kind, event.isCompleted { lastElement = latest }
-      for entry in entries where entry.finish() {
-        if let lastElement { emit(.next(lastElement), to: entry) }
-        emit(event, to: entry)
-      }
+    case .error(let error):
+      termination = .failed(error)
+      finishAll(event)
+    case .completed:
+      termination = .completed
+      finishAll(event)
+    }
+  }
+
+  /// The terminal `event` was recorded: ends every subscription with it. Drainer only.
+  @inlinable
+  func finishAll(_ event: Event<Element>) {
+    if case .behavior = kind { replayState.latest = nil }
+    let entries = takeEntries()
+    var lastElement: Element?
+    // Keep the element buffered: late subscribers to a completed AsyncSubject receive it too.
+    if case .async = kind, event.isCompleted { lastElement = replayState.latest }
+    for entry in entries where entry.finish() {
+      if let lastElement { emit(.next(lastElement), to: entry) }
+      emit(event, to: entry)
     }
   }
 
@@ -241,23 +240,15 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   @inlinable
   func attach(_ subscription: HubEntry) {
     guard !subscription.isDead else { return }
-    if let terminal {
-      guard subscription.finish() else { return }
-      switch kind {
-      case .replay:
-        for element in buffer.elements { emit(.next(element), to: subscription) }
-      case .async:
-        if terminal.isCompleted, let latest { emit(.next(latest), to: subscription) }
-      case .publish, .behavior: break
-      }
-      emit(terminal, to: subscription)
+    guard case .live = termination else {
+      attachAfterTermination(subscription)
       return
     }
     switch kind {
     case .behavior:
-      if let latest { emit(.next(latest), to: subscription) }
+      if let latest = replayState.latest { emit(.next(latest), to: subscription) }
     case .replay:
-      for element in buffer.elements {
+      for element in replayState.buffer.elements {
         if subscription.isDead { return }
         emit(.next(element), to: subscription)
       }
@@ -265,6 +256,58 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
     }
     guard !subscription.isDead else { return }
     Downstream<Element>.append(subscription, to: self)
+  }
+
+  /// A subscription made after the terminal event: replays what the kind keeps, then ends it.
+  /// Drainer only.
+  @usableFromInline
+  func attachAfterTermination(_ subscription: HubEntry) {
+    guard let terminal, subscription.finish() else { return }
+    switch kind {
+    case .replay:
+      for element in replayState.buffer.elements { emit(.next(element), to: subscription) }
+    case .async:
+      if terminal.isCompleted, let latest = replayState.latest {
+        emit(.next(latest), to: subscription)
+      }
+    case .publish, .behavior: break
+    }
+    emit(terminal, to: subscription)
+  }
+}
+
+/// What a replaying `Hub` keeps (see `Hub.kept`). Touched only by its hub's drainer.
+@usableFromInline
+final class HubReplayState<Element>: @unchecked Sendable {  // drainer-owned
+  @usableFromInline @exclusivity(unchecked) var buffer = FIFO<Element>()
+  /// The one element a `.behavior` or `.async` hub keeps (overwritten in place, not queued).
+  @usableFromInline @exclusivity(unchecked) var latest: Element?
+
+  @inlinable
+  init(latest: Element?) { self.latest = latest }
+
+  /// Buffers `element`, dropping the oldest beyond `bufferSize` (a `.replay` hub).
+  @inlinable
+  func append(_ element: Element, bufferSize: Int) {
+    if buffer.count == bufferSize { _ = buffer.popFirst() }
+    buffer.append(element)
+  }
+}
+
+/// Whether a `Hub` terminated, and how: its terminal event without the element type.
+@usableFromInline
+enum HubTermination {
+  case live
+  case completed
+  case failed(any Swift.Error)
+
+  @inlinable
+  func event<Element>() -> Event<Element>? {
+    switch self {
+    case .live: return nil
+    case .completed: return .completed
+    case .failed(let error): return .error(error)
+    }
   }
 }
 

@@ -169,8 +169,8 @@ import Testing
 
   @Test func stateMachineDropsStaleInners() {
     var machine = SwitchStateMachine(mode: .latest)
-    let first = machine.outerNext()
-    let second = machine.outerNext()
+    let first = machine.outerNext()?.id
+    let second = machine.outerNext()?.id
     #expect(first == 1 && second == 2)
     #expect(!machine.innerNext(id: 1))
     #expect(machine.innerNext(id: 2))
@@ -180,9 +180,120 @@ import Testing
     #expect(!staleCompleted && !outerCompleted && currentCompleted)
 
     var firstMode = SwitchStateMachine(mode: .first)
-    let accepted = firstMode.outerNext()
-    let ignored = firstMode.outerNext()
+    let accepted = firstMode.outerNext()?.id
+    let ignored = firstMode.outerNext()?.id
     #expect(accepted == 1 && ignored == nil)
+  }
+
+  @Test func anInnerThatFinishesWhileBeingSubscribedIsDisposedWhenItsSubscribeReturns() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      var disposed: [Int] = []
+      let recorder = Recorder<Int>()
+      let subscription = outer.flatMapLatest { value in
+        Observable<Int>.create { observer in
+          observer.onNext(value)
+          observer.onCompleted()
+          return Disposables.create { disposed.append(value) }
+        }
+      }.subscribe(recorder)
+      outer.onNext(1)
+      #expect(disposed == [1])
+      outer.onNext(2)
+      #expect(disposed == [1, 2])
+      #expect(recorder.events == [.next(1), .next(2)])
+      subscription.dispose()
+    }
+  }
+
+  @Test func anInnerThatFinishesLaterIsDisposedAtOnce() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      var observers: [AnyObserver<Int>] = []
+      var disposed: [Int] = []
+      let subscription = outer.flatMapLatest { value in
+        Observable<Int>.create { observer in
+          observers.append(observer)
+          return Disposables.create { disposed.append(value) }
+        }
+      }.subscribe(onNext: { _ in })
+      outer.onNext(1)
+      observers[0].onCompleted()
+      #expect(disposed == [1], "released when it completes, not when the next inner replaces it")
+      outer.onNext(2)
+      #expect(disposed == [1])
+      subscription.dispose()
+      #expect(disposed == [1, 2])
+      observers.removeAll()
+    }
+  }
+
+  @Test func disposingTheSwitchWhileAnInnerIsBeingSubscribedDisposesThatInner() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      var subscription: Disposable?
+      var disposed: [Int] = []
+      subscription = outer.flatMapLatest { value in
+        Observable<Int>.create { _ in
+          subscription?.dispose()
+          return Disposables.create { disposed.append(value) }
+        }
+      }.subscribe(onNext: { _ in })
+      outer.onNext(1)
+      #expect(disposed == [1])
+      #expect(!outer.hasObservers)
+      subscription = nil
+    }
+  }
+
+  @Test func anInnerReplacedWhileBeingSubscribedIsDisposedWhenItsSubscribeReturns() {
+    expectNoLeaks {
+      let outer = PublishSubject<Int>()
+      let log = SubscriptionLog()
+      let subscription = outer.flatMapLatest { value in
+        log.track(
+          "\(value)",
+          Observable<Int>.create { _ in
+            // Re-entrant: the subject queues 2 until the delivery of 1 ends, so 1 is attached
+            // first and then replaced.
+            if value == 1 { outer.onNext(2) }
+            return Disposables.create()
+          })
+      }.subscribe(onNext: { _ in })
+      outer.onNext(1)
+      #expect(log.log == ["subscribe 1", "dispose 1", "subscribe 2"])
+      subscription.dispose()
+      #expect(log.log == ["subscribe 1", "dispose 1", "subscribe 2", "dispose 2"])
+    }
+  }
+
+  @Test func stateMachineOwnsTheRunningInnersSubscription() {
+    final class Flag: Disposable {
+      var isDisposed = false
+      func dispose() { isDisposed = true }
+    }
+    var machine = SwitchStateMachine(mode: .latest)
+    let first = Flag()
+    let one = machine.outerNext()
+    #expect(one?.id == 1 && one?.replaced == nil)
+    #expect(machine.attach(first, id: 1) == nil, "kept while inner 1 runs")
+    let two = machine.outerNext()
+    #expect(two?.id == 2 && two?.replaced === first, "handed back when replaced")
+    let late = Flag()
+    #expect(machine.attach(late, id: 1) === late, "a replaced inner's is handed back at once")
+    let second = Flag()
+    #expect(machine.attach(second, id: 2) == nil)
+    #expect(machine.detachInner(id: 1) == nil, "a stale inner has none")
+    #expect(machine.detachInner(id: 2) === second, "handed back when the inner stops")
+    _ = machine.innerCompleted(id: 2)
+    _ = machine.outerNext()
+    let third = Flag()
+    #expect(machine.attach(third, id: 3) == nil)
+    #expect(machine.disposeInner() === third, "handed back when the sink ends")
+    #expect(machine.isDisposed)
+    let afterEnd = Flag()
+    #expect(machine.attach(afterEnd, id: 3) === afterEnd, "disposed at once after the end")
+    #expect([first, late, second, third, afterEnd].allSatisfy { !$0.isDisposed })
   }
 
   @Test func contracts() {

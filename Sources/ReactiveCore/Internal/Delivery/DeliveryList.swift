@@ -48,6 +48,18 @@ package struct DeliveryList<Element: AnyObject>: ~Copyable {
     UnsafeBufferPointer(start: base, count: count)
   }
 
+  /// The elements' storage as a pointer range (`start == end` when empty), for a delivery loop
+  /// that walks a pointer to `end`: only two values stay live across each call, so they stay in
+  /// registers. Valid as long as `unsafeElements`; read each element the same way. An empty
+  /// list that never had storage gives a non-null, never dereferenced address.
+  @inlinable
+  package var unsafeBounds: (start: UnsafePointer<Element>, end: UnsafePointer<Element>) {
+    let start =
+      UnsafePointer(base)
+      ?? UnsafePointer(bitPattern: MemoryLayout<Element>.alignment).unsafelyUnwrapped
+    return (start, start + count)
+  }
+
   @inlinable
   package mutating func append(_ element: Element) {
     if count == capacity { grow() }

@@ -31,9 +31,11 @@ import Synchronization
 /// Anyone may `close()` the drainer (a disposal): it drops what is queued and every later item,
 /// taking the role to do so when the drainer is idle, else leaving the clearing to the holder.
 ///
-/// Costs: uncontended, one compare-exchange to enter and one to leave, no lock. Queued items are
-/// counted and appended under one lock (so the drainer never spins for an announced item), and
-/// the FIFO allocates only when it grows (it shrinks again after a burst).
+/// Costs: uncontended, one compare-exchange to enter and one to leave, no lock and no queue: the
+/// queue (its FIFO and mutex, one object) is made the first time an item is queued, so an owner
+/// that never sees contention never allocates it. Queued items are counted and appended under one
+/// lock (so the drainer never spins for an announced item), and the FIFO allocates only when it
+/// grows (it shrinks again after a burst).
 ///
 /// **Backlog bound.** A producer that queued its item while more than `backlogLimit` items wait
 /// blocks in `throttle(_:)` until the drainer has caught up, unless waiting could close a cycle:
@@ -57,7 +59,8 @@ import Synchronization
 /// bits 23 and up = queued items.
 @usableFromInline
 package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
-  // `state` arbitrates everything; `queue` holds its FIFO under its own mutex.
+  // `state` arbitrates everything; `queue` holds its FIFO under its own mutex, and is made on
+  // first use (`queueSlot`).
 
   /// The proof of holding the role (see `DrainerRole`).
   @usableFromInline package typealias Role = DrainerRole
@@ -69,12 +72,33 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// The role holder's `DeliveryDepth` counter (as a word, which also identifies its thread);
   /// written by each new holder, read by the holder to leave and by blocked producers.
   @usableFromInline let holder = Atomic<UInt>(0)
-  @usableFromInline let queue: DrainerQueue<Item>
+  /// The queue once made (it owns one reference to it), else `nil`.
+  @usableFromInline let queueSlot = DrainerQueueSlot()
 
-  /// An idle drainer with an empty queue (one allocation: the queue with its mutex).
+  /// An idle drainer with no queue yet (no allocation).
   @inlinable
-  package init() {
-    queue = DrainerQueue<Item>.make()
+  package init() {}
+
+  /// The queue, made by the first caller that needs it. Callers hold the queue's mutex or the
+  /// role (or are about to take the mutex), so this is off the uncontended paths.
+  @inlinable
+  var queue: DrainerQueue<Item> {
+    if let made = queueSlot.load() {
+      return Unmanaged<DrainerQueue<Item>>.fromOpaque(made).takeUnretainedValue()
+    }
+    return makeQueue()
+  }
+
+  /// Makes the queue and installs it; a thread that loses the race to install it frees its own
+  /// and uses the winner's.
+  @usableFromInline
+  func makeQueue() -> DrainerQueue<Item> {
+    let made = Unmanaged.passRetained(DrainerQueue<Item>.make())
+    guard let installed = queueSlot.install(made.toOpaque()) else {
+      return made.takeUnretainedValue()
+    }
+    made.release()
+    return Unmanaged<DrainerQueue<Item>>.fromOpaque(installed).takeUnretainedValue()
   }
 
   // MARK: Entering
@@ -105,6 +129,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
 
   @inlinable
   func enterOrEnqueueContended(_ item: Item) -> Role? {
+    let queue = self.queue
     queue.lock()
     var current = state.load(ordering: .relaxed)
     while true {
@@ -230,6 +255,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
         // Ask producers to look in, so that one of them can take over (see "Long turns").
         state.bitwiseOr(DrainerBits.longTurn, ordering: .relaxed)
       }
+      let queue = self.queue
       queue.lock()
       let item = queue.popFirst()
       state.subtract(DrainerBits.queuedUnit, ordering: .relaxed)
@@ -244,6 +270,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// deinitializers may run user code.
   @inlinable
   func removeAll(_ role: borrowing Role) {
+    let queue = self.queue
     queue.lock()
     let dropped = queue.takeAll()
     state.subtract(dropped.count * DrainerBits.queuedUnit, ordering: .relaxed)
@@ -398,6 +425,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// The capacity of the queue's storage now (for tests of the shrink policy).
   @inlinable
   package var queueCapacity: Int {
+    let queue = self.queue
     queue.lock()
     defer { queue.unlock() }
     return queue.fifoCapacity
@@ -508,6 +536,35 @@ package final class DrainerQueue<Item>: ManagedBuffer<FIFO<Item>, pthread_mutex_
 
   @inlinable
   var fifoCapacity: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
+}
+
+/// Where a `Drainer` keeps its queue once made: one strong reference, as a raw pointer. Not
+/// generic, so that destroying a drainer (a generic owner's field destroyer runs unspecialized)
+/// releases the queue without looking up generic metadata.
+@usableFromInline
+struct DrainerQueueSlot: ~Copyable {
+  @usableFromInline let word = Atomic<UnsafeMutableRawPointer?>(nil)
+
+  @inlinable
+  init() {}
+
+  /// The installed queue, if any (acquiring: its making happens before the use).
+  @inlinable @inline(__always)
+  func load() -> UnsafeMutableRawPointer? { word.load(ordering: .acquiring) }
+
+  /// Installs `queue`, a retained reference, unless a queue is there: `nil` when installed (the
+  /// slot owns the reference), else the queue already installed (`queue` stays the caller's).
+  @usableFromInline
+  func install(_ queue: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    let (exchanged, current) = word.compareExchange(
+      expected: nil, desired: queue, ordering: .acquiringAndReleasing)
+    return exchanged ? nil : current
+  }
+
+  deinit {
+    // The owner is being freed: no other thread can reach the slot.
+    if let made = word.load(ordering: .relaxed) { Unmanaged<AnyObject>.fromOpaque(made).release() }
+  }
 }
 
 /// The layout of a `Drainer`'s state word, outside the generic type so that unspecialized code

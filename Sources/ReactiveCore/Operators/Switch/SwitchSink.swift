@@ -4,10 +4,12 @@ import Synchronization
 ///
 /// Thread safety: `state` (the switch's state machine) is reachable only under its lock (`mode`
 /// is a copy of its immutable mode, read without the lock); `accepted` mirrors the machine's
-/// `acceptedID`, stored under the lock after every change (`stateChanged`); the disposables are
+/// `acceptedID`, stored under the lock after every change (`stateChanged`); `upstream` is
 /// thread-safe. Decided events are delivered by the `drainer` (see `SerialDeliverySink`).
-/// Outer events are serial by contract, so inners are subscribed one at a time; the previous
-/// inner is disposed (through `inner`, a `SerialDisposable`) before the next one is subscribed.
+/// Outer events are serial by contract, so inners are subscribed one at a time. The running
+/// inner's subscription is kept by the state machine, which hands it back to be disposed (after
+/// unlocking) when the inner is replaced, before the next one is subscribed, when it stops, and
+/// when the sink ends: no holder object per inner.
 ///
 /// An inner element takes a lock-free path when the drainer is idle with nothing queued: the
 /// producer takes the drainer role, forwards the element if `accepted` still names its inner,
@@ -24,7 +26,6 @@ final class SwitchSink<SourceElement, Element>: FlatteningSink, @unchecked Senda
   @usableFromInline let mode: SwitchStateMachine.Mode
   @usableFromInline let drainer = Drainer<Event<Element>>()
   @usableFromInline let upstream = SingleAssignmentDisposable()
-  @usableFromInline let inner = SerialDisposable()
   @usableFromInline let token = ResourceToken()
   /// `state`'s `acceptedID`, for the element fast path (see the type's notes).
   @usableFromInline let accepted = Atomic<Int>(0)
@@ -40,10 +41,10 @@ final class SwitchSink<SourceElement, Element>: FlatteningSink, @unchecked Senda
     self.state = Locked(SwitchStateMachine(mode: mode))
   }
 
-  /// `inner` is disposed only when the whole sink ends (`upstream` may end earlier, when the
-  /// outer sequence completes).
+  /// The inner side is disposed only when the whole sink ends (`upstream` may end earlier, when
+  /// the outer sequence completes).
   @inlinable
-  var isDisposed: Bool { inner.isDisposed }
+  var isDisposed: Bool { state.withLock { $0.isDisposed } }
 
   @inlinable @inline(__always)
   func outerNext(_ element: SourceElement) {
@@ -52,12 +53,11 @@ final class SwitchSink<SourceElement, Element>: FlatteningSink, @unchecked Senda
       if state.withLock({ $0.isBusy }) { return }
     }
     guard let source = selectInner(element) else { return }
-    guard let id = change({ $0.outerNext() }) else { return }
-    let holder = SingleAssignmentDisposable()
-    inner.disposable = holder  // disposes the previous inner first
-    holder.setDisposable(
-      source.subscribe(
-        AnyObserver(eventHandler: { [self] event in onInner(event, id: id, holder: holder) })))
+    guard let (id, replaced) = change({ $0.outerNext() }) else { return }
+    replaced?.dispose()  // the previous inner first
+    let subscription = source.subscribe(
+      AnyObserver(eventHandler: { [self] event in onInner(event, id: id) }))
+    change { $0.attach(subscription, id: id) }?.dispose()
   }
 
   @inlinable @inline(__always)
@@ -65,15 +65,16 @@ final class SwitchSink<SourceElement, Element>: FlatteningSink, @unchecked Senda
     accepted.store(state.acceptedID, ordering: .releasing)
   }
 
-  @inlinable
-  func onInner(_ event: Event<Element>, id: Int, holder: SingleAssignmentDisposable) {
+  // Inlined into the inner observer's closure: one call per element, not two.
+  @inlinable @inline(__always)
+  func onInner(_ event: Event<Element>, id: Int) {
     if case .next(let element) = event, let role = drainer.tryEnter() {
       if accepted.load(ordering: .acquiring) == id { downstream.onNextWithinDelivery(element) }
       if let role = drainer.tryLeave(role) { drainer.drain(role, deliver) }
       return
     }
     // A finished inner is released at once, not when the next one replaces it (as RxSwift).
-    if event.isStopEvent { holder.dispose() }
+    if event.isStopEvent { change { $0.detachInner(id: id) }?.dispose() }
     decide(event) { machine in
       switch event {
       case .next: machine.innerNext(id: id)
@@ -86,7 +87,7 @@ final class SwitchSink<SourceElement, Element>: FlatteningSink, @unchecked Senda
   @inlinable
   func disposeSources() {
     upstream.dispose()
-    inner.dispose()
+    change { $0.disposeInner() }?.dispose()
   }
 }
 

@@ -3,6 +3,12 @@
 ///
 /// Each inner gets an id; events from an inner that is no longer the current one are stale and
 /// dropped.
+///
+/// The machine also owns the running inner's subscription (`attach(_:id:)`), so the rules about
+/// disposing inners live here: replacing an inner hands the old subscription back to be disposed
+/// before the new inner is subscribed; a subscription whose inner is no longer running when its
+/// `subscribe` returns, or that arrives after the sink disposed its sources, is handed back to be
+/// disposed at once. What it hands back, the sink disposes after unlocking.
 @usableFromInline
 struct SwitchStateMachine: FlatteningState {
   /// Which inner wins when a new one arrives while one is running.
@@ -29,6 +35,10 @@ struct SwitchStateMachine: FlatteningState {
   /// The id given to the latest inner (ids only grow).
   @usableFromInline var lastID = 0
   @usableFromInline var phase = Phase.live(inner: nil)
+  /// The running inner's subscription, once its `subscribe` returned.
+  @usableFromInline var subscription: Disposable?
+  /// Set once the sink disposed its sources (`disposeInner()`).
+  @usableFromInline var isDisposed = false
 
   @usableFromInline
   init(mode: Mode) { self.mode = mode }
@@ -55,14 +65,46 @@ struct SwitchStateMachine: FlatteningState {
     return true
   }
 
-  /// The outer emitted an inner: the id to subscribe it with, or `nil` to ignore it.
+  /// The outer emitted an inner: the id to subscribe it with and the replaced inner's
+  /// subscription (dispose it before subscribing the new inner), or `nil` to ignore it.
   @inlinable
-  mutating func outerNext() -> Int? {
+  mutating func outerNext() -> (id: Int, replaced: Disposable?)? {
     guard case .live(let inner) = phase else { return nil }
     if mode == .first && inner != nil { return nil }
     lastID &+= 1
     phase = .live(inner: lastID)
-    return lastID
+    let replaced = subscription
+    subscription = nil
+    return (lastID, replaced)
+  }
+
+  /// Inner `id`'s `subscribe` returned `subscription`: kept while that inner runs, else handed
+  /// back to be disposed now (the inner was replaced or stopped meanwhile, or the switch ended).
+  @inlinable
+  mutating func attach(_ subscription: Disposable, id: Int) -> Disposable? {
+    guard !isDisposed, isCurrent(id) else { return subscription }
+    self.subscription = subscription
+    return nil
+  }
+
+  /// Inner `id` sent a terminal event: its subscription, to dispose now, if it is the running
+  /// inner (a replaced one was disposed when it was replaced).
+  @inlinable
+  mutating func detachInner(id: Int) -> Disposable? {
+    guard isCurrent(id) else { return nil }
+    let finished = subscription
+    subscription = nil
+    return finished
+  }
+
+  /// The sink disposes its sources: the running inner's subscription, to dispose now; one
+  /// attached later is disposed at once.
+  @inlinable
+  mutating func disposeInner() -> Disposable? {
+    isDisposed = true
+    let running = subscription
+    subscription = nil
+    return running
   }
 
   /// Whether an element of inner `id` is forwarded.
