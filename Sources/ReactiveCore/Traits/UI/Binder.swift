@@ -46,10 +46,7 @@ public struct Binder<Value>: ObserverType {
     if let main = scheduler as? MainScheduler {
       self.binding = { event in
         guard case .next(let element) = event else { return Self.finish(event) }
-        let bound: Void? = main.runIfImmediate {
-          if let target = weakTarget.target { binding(target, element) }
-        }
-        if bound == nil {
+        if main.runIfImmediate({ weakTarget.bind(element, with: binding) }) == nil {
           Self.schedule(
             BinderWork(target: weakTarget, binding: binding, element: element), on: main)
         }
@@ -99,6 +96,12 @@ public struct Binder<Value>: ObserverType {
 final class WeakTarget<Target: AnyObject> {
   @usableFromInline weak let target: Target?
   @usableFromInline init(_ target: Target) { self.target = target }
+
+  /// Calls `binding` with the target and `element`, if the target is still alive.
+  @inlinable
+  func bind<Value>(_ element: Value, with binding: (Target, Value) -> Void) {
+    if let target { binding(target, element) }
+  }
 }
 
 /// Reports an error sent to a binder (see ``Binder``).
@@ -125,6 +128,6 @@ struct BinderWork<Target: AnyObject, Value>: @unchecked Sendable {
 
   @inlinable
   func run() {
-    if let target = target.target { binding(target, element) }
+    target.bind(element, with: binding)
   }
 }
