@@ -19,7 +19,9 @@ extension ObservableType {
   /// ```
   ///
   /// - Complexity: O(1) per event: a lock round trip to queue it and two around its delivery, and
-  ///   one scheduled action per event (what the scheduler needs for each action it runs).
+  ///   one scheduled action per event (what the scheduler needs for each action it runs). On a
+  ///   `MainScheduler` that would run the drain at once (on the main thread, none of its work
+  ///   pending), an element is delivered at once instead, without the queue or a lock.
   /// - Note: the source is disposed as soon as it sends its terminal event, before that event
   ///   has been delivered on `scheduler`.
   @inlinable
@@ -104,10 +106,16 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
   @inlinable
   var isDisposed: Bool { state.withLock { $0.isCancelled } }
 
-  /// Receives an event from upstream (serially) and queues it.
+  /// Receives an event from upstream (serially) and queues it, or delivers an element at once
+  /// when a main scheduler would run its drain at once (see `deliverAtOnce`).
   @inlinable
   func on(_ event: Event<Element>) {
     guard !upstream.isStopped else { return }
+    if case .next = event, let main = mainScheduler,
+      main.runIfImmediate({ deliverAtOnce(event) }) != nil
+    {
+      return
+    }
     var scheduleGeneration: UInt?
     if event.isStopEvent {
       // The source is disposed once the event is queued, before it is delivered.
@@ -116,6 +124,25 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
       scheduleGeneration = enqueue(event)
     }
     if let scheduleGeneration { scheduleDrain(scheduleGeneration) }
+  }
+
+  /// `scheduler` as a `MainScheduler`, if it is one: decided when compiled for a scheduler type
+  /// (the metatype test keeps other schedulers from paying for a dynamic cast).
+  @inlinable
+  var mainScheduler: MainScheduler? {
+    Scheduler.self == MainScheduler.self ? scheduler as? MainScheduler : nil
+  }
+
+  /// Delivers an element from inside the main scheduler's `runIfImmediate`, without the queue:
+  /// what a drain scheduled now would do. Every drain of this sink is an action of `scheduler`,
+  /// and `runIfImmediate` runs only when none of its actions is pending or running, so no drain
+  /// is: the queue is empty and `isScheduled` is clear (upstream is serial, so no `on` is half
+  /// way between queueing and scheduling). The gate keeps the dispose barrier.
+  @inlinable
+  func deliverAtOnce(_ event: Event<Element>) {
+    guard gate.enter() else { return }
+    downstream.on(event)
+    _ = gate.leave()
   }
 
   /// Queues `event`; returns the generation of the drain to schedule, if none is scheduled.

@@ -34,8 +34,12 @@ import Synchronization
 public final class MainScheduler: SchedulerType, Sendable {
   let configuration = DispatchQueueConfiguration(
     queue: .main, leeway: .nanoseconds(0))
-  /// Actions sent to the main queue that have not finished yet.
-  let numberEnqueued = Atomic<Int>(0)
+  /// Actions of this scheduler that have not finished yet: running at once, or sent to the main
+  /// queue and not yet run. Zero means none is pending or running (see `runIfImmediate`).
+  @usableFromInline let numberEnqueued = Atomic<Int>(0)
+  /// The main queue's marker, read here once so that the per-call check costs no lazy-global
+  /// access.
+  @usableFromInline let mainQueue = MainQueueKey.shared
 
   /// Creates a main-thread scheduler with its own count of queued work.
   ///
@@ -71,11 +75,41 @@ public final class MainScheduler: SchedulerType, Sendable {
   /// The current time (wall clock).
   public var now: RxTime { Date() }
 
+  @inlinable
   public func schedule<StateType>(
     _ state: StateType, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
+    if let disposable = runIfImmediate({ action(state) }) { return disposable }
+    return scheduleOnMainQueue(state, action: action)
+  }
+
+  /// Runs `body` at once, as an action of this scheduler, when an action scheduled now would run
+  /// at once: on the main thread (see `MainQueueKey`), with no action of this scheduler pending or
+  /// running. Returns what `body` returned, or `nil` without running it otherwise.
+  ///
+  /// This is the one place that decides "at once" for a main scheduler, and it promises more than
+  /// `schedule` shows: while `body` runs, no other action of this scheduler is pending or running
+  /// (every action, at once or queued, is counted from before it is decided until it has
+  /// finished), and an action scheduled from inside `body` goes to the main queue, behind it.
+  /// `observe(on:)` relies on this to deliver an element at once when its sink is idle.
+  @inlinable
+  func runIfImmediate<Result>(_ body: () throws -> Result) rethrows -> Result? {
+    guard numberEnqueued.load(ordering: .relaxed) == 0, mainQueue.isCurrent,
+      numberEnqueued.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing)
+        .exchanged
+    else { return nil }
+    defer { numberEnqueued.subtract(1, ordering: .acquiringAndReleasing) }
+    return try body()
+  }
+
+  /// `schedule`'s path when `runIfImmediate` declined: counted now, run from the main queue
+  /// (or at once, if this scheduler went idle on the main thread meanwhile).
+  @usableFromInline
+  func scheduleOnMainQueue<StateType>(
+    _ state: StateType, action: @escaping (StateType) -> Disposable
+  ) -> Disposable {
     let previous = numberEnqueued.add(1, ordering: .acquiringAndReleasing).oldValue
-    if previous == 0 && ReactiveCore.isMainThread() {
+    if previous == 0 && mainQueue.isCurrent {
       let disposable = action(state)
       numberEnqueued.subtract(1, ordering: .acquiringAndReleasing)
       return disposable
@@ -113,12 +147,25 @@ public final class MainScheduler: SchedulerType, Sendable {
 /// thread has called `dispatchMain()` (as an `async` `main()` does), the main queue is drained by
 /// another thread, which then counts as the main thread; thread identity would be wrong there.
 func isMainThread() -> Bool {
-  DispatchQueue.getSpecific(key: MainQueueKey.shared.key) != nil
+  MainQueueKey.shared.isCurrent
 }
 
-/// A key set on the main queue only, to recognise it (as RxSwift does).
-struct MainQueueKey: @unchecked Sendable {  // `DispatchSpecificKey` is immutable after creation
+/// A key set on the main queue only, to recognise it (as RxSwift does): `isCurrent` is `true`
+/// exactly while running on the main queue or a queue that targets it, whichever thread drains
+/// it, and `false` on the main thread inside a `sync` onto another queue.
+@usableFromInline
+struct MainQueueKey: @unchecked Sendable {  // immutable after creation; the key lives for good
   let key = DispatchSpecificKey<UInt8>()
+  /// The address `DispatchQueue.setSpecific(key:value:)` registered `key` under.
+  @usableFromInline let address: UnsafeMutableRawPointer
+
+  init() { address = Unmanaged.passUnretained(key).toOpaque() }
+
+  /// Whether the calling code runs on the main queue: the C lookup that
+  /// `DispatchQueue.getSpecific(key:)` makes, without that method's generic unboxing of the value
+  /// (only its presence matters here; the value is never `nil` once set).
+  @inlinable
+  var isCurrent: Bool { dispatchGetSpecific(address) != nil }
 
   static let shared: MainQueueKey = {
     let marker = MainQueueKey()
@@ -126,3 +173,10 @@ struct MainQueueKey: @unchecked Sendable {  // `DispatchSpecificKey` is immutabl
     return marker
   }()
 }
+
+/// libdispatch's `dispatch_get_specific`, which the Swift overlay marks unavailable in favour of
+/// the generic `DispatchQueue.getSpecific(key:)`. Pointer in, pointer out: the Swift and C calling
+/// conventions agree on this signature.
+@usableFromInline
+@_silgen_name("dispatch_get_specific")
+func dispatchGetSpecific(_ key: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?

@@ -41,20 +41,40 @@ public struct Binder<Value>: ObserverType {
     binding: @escaping (Target, Value) -> Void
   ) {
     let weakTarget = WeakTarget(target)
-    self.binding = { event in
-      switch event {
-      case .next(let element):
-        let work = BinderWork(target: weakTarget, binding: binding, element: element)
-        _ = scheduler.schedule(work) { work in
-          work.run()
-          return Disposables.create()
+    // A main scheduler (the default) is called as itself: binding at once needs no scheduled
+    // work, and the call through `any ImmediateSchedulerType` would run `schedule` unspecialized.
+    if let main = scheduler as? MainScheduler {
+      self.binding = { event in
+        guard case .next(let element) = event else { return Self.finish(event) }
+        if main.runIfImmediate({ weakTarget.bind(element, with: binding) }) == nil {
+          Self.schedule(
+            BinderWork(target: weakTarget, binding: binding, element: element), on: main)
         }
-      case .error(let error):
-        binderError(error)
-      case .completed:
-        break
+      }
+    } else {
+      self.binding = { event in
+        guard case .next(let element) = event else { return Self.finish(event) }
+        Self.schedule(
+          BinderWork(target: weakTarget, binding: binding, element: element), on: scheduler)
       }
     }
+  }
+
+  /// Runs `work` on `scheduler`.
+  @inlinable
+  static func schedule<Target, Scheduler: ImmediateSchedulerType>(
+    _ work: BinderWork<Target, Value>, on scheduler: Scheduler
+  ) {
+    _ = scheduler.schedule(work) { work in
+      work.run()
+      return Disposables.create()
+    }
+  }
+
+  /// Handles a terminal event: an error is a programming error, completion is ignored.
+  @inlinable
+  static func finish(_ event: Event<Value>) {
+    if case .error(let error) = event { binderError(error) }
   }
 
   /// Binds `event`'s element (see the type's documentation for errors and completion).
@@ -70,11 +90,18 @@ public struct Binder<Value>: ObserverType {
   }
 }
 
-/// A weak reference to a binder's target.
+/// A weak reference to a binder's target. A `let`: it only ever changes by becoming `nil`, so
+/// reading it needs no exclusivity check.
 @usableFromInline
 final class WeakTarget<Target: AnyObject> {
-  @usableFromInline weak var target: Target?
+  @usableFromInline weak let target: Target?
   @usableFromInline init(_ target: Target) { self.target = target }
+
+  /// Calls `binding` with the target and `element`, if the target is still alive.
+  @inlinable
+  func bind<Value>(_ element: Value, with binding: (Target, Value) -> Void) {
+    if let target { binding(target, element) }
+  }
 }
 
 /// Reports an error sent to a binder (see ``Binder``).
@@ -101,6 +128,6 @@ struct BinderWork<Target: AnyObject, Value>: @unchecked Sendable {
 
   @inlinable
   func run() {
-    if let target = target.target { binding(target, element) }
+    target.bind(element, with: binding)
   }
 }

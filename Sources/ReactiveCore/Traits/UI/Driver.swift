@@ -169,6 +169,11 @@ extension SharedSequence {
     -> Disposable where Observer.Element == Element
   {
     ensureMainThreadForUITrait(function)
+    // One observer (the usual `drive(binder)`) is called directly: walking the array would
+    // retain and release its buffer for every event.
+    if observers.count == 1, let observer = observers.first {
+      return asObservable().subscribe { event in observer.on(event) }
+    }
     return asObservable().subscribe { event in
       for observer in observers { observer.on(event) }
     }
