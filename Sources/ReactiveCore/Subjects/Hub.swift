@@ -247,11 +247,12 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
     switch kind {
     case .behavior:
       if let latest = replayState.latest { emit(.next(latest), to: subscription) }
-    case .replay:
-      for element in replayState.buffer.elements {
-        if subscription.isDead { return }
+    case .replay(let bufferSize):
+      let replayed = replayState.forEachReplayed(bufferSize: bufferSize) { element in
         emit(.next(element), to: subscription)
+        return !subscription.isDead
       }
+      guard replayed else { return }
     case .publish, .async: break
     }
     guard !subscription.isDead else { return }
@@ -264,8 +265,11 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   func attachAfterTermination(_ subscription: HubEntry) {
     guard let terminal, subscription.finish() else { return }
     switch kind {
-    case .replay:
-      for element in replayState.buffer.elements { emit(.next(element), to: subscription) }
+    case .replay(let bufferSize):
+      _ = replayState.forEachReplayed(bufferSize: bufferSize) { element in
+        emit(.next(element), to: subscription)
+        return true
+      }
     case .async:
       if terminal.isCompleted, let latest = replayState.latest {
         emit(.next(latest), to: subscription)
@@ -277,10 +281,16 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
 }
 
 /// What a replaying `Hub` keeps (see `Hub.kept`). Touched only by its hub's drainer.
+///
+/// A `.replay` hub of one element (`share(replay: 1)`, every Driver) keeps it in `latest`,
+/// overwritten in place like a behavior hub's, instead of a queue it would pop and append for every
+/// element; larger buffers keep a `FIFO`. `append` and `forEachReplayed` are the only ways in and
+/// out, so the two layouts are never mixed.
 @usableFromInline
 final class HubReplayState<Element>: @unchecked Sendable {  // drainer-owned
   @usableFromInline @exclusivity(unchecked) var buffer = FIFO<Element>()
-  /// The one element a `.behavior` or `.async` hub keeps (overwritten in place, not queued).
+  /// The one element a `.behavior`, `.async` or one-element `.replay` hub keeps (overwritten in
+  /// place, not queued).
   @usableFromInline @exclusivity(unchecked) var latest: Element?
 
   @inlinable
@@ -289,8 +299,24 @@ final class HubReplayState<Element>: @unchecked Sendable {  // drainer-owned
   /// Buffers `element`, dropping the oldest beyond `bufferSize` (a `.replay` hub).
   @inlinable
   func append(_ element: Element, bufferSize: Int) {
+    if bufferSize == 1 {
+      latest = element
+      return
+    }
     if buffer.count == bufferSize { _ = buffer.popFirst() }
     buffer.append(element)
+  }
+
+  /// Calls `body` with each buffered element of a `.replay` hub of `bufferSize`, oldest first,
+  /// while it returns `true`; returns `false` if `body` stopped it.
+  @inlinable
+  func forEachReplayed(bufferSize: Int, _ body: (Element) -> Bool) -> Bool {
+    if bufferSize == 1 {
+      guard let latest else { return true }
+      return body(latest)
+    }
+    for element in buffer.elements where !body(element) { return false }
+    return true
   }
 }
 

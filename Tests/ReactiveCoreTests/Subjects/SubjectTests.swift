@@ -126,6 +126,42 @@ import Testing
     }
   }
 
+  /// A one-element buffer (the layout of `share(replay: 1)` and every Driver) keeps only the newest
+  /// element, live and after termination.
+  @Test func replaySubjectOfOneKeepsOnlyTheNewestElement() {
+    expectNoLeaks {
+      let subject = ReplaySubject<Int>.create(bufferSize: 1)
+      let early = Recorder<Int>()
+      let first = subject.subscribe(early)
+      #expect(early.events.isEmpty)
+      for i in 1...3 { subject.onNext(i) }
+      let late = Recorder<Int>()
+      let second = subject.subscribe(late)
+      subject.onNext(4)
+      #expect(early.elements == [1, 2, 3, 4])
+      #expect(late.elements == [3, 4])
+
+      // take(1) disposes its subscription inside the replay: it gets the newest element only.
+      let once = Recorder<Int>()
+      _ = subject.take(1).subscribe(once)
+      subject.onNext(5)
+      #expect(once.events == [.next(4), .completed])
+
+      subject.onError(TestError(id: 2))
+      let afterError = Recorder<Int>()
+      _ = subject.subscribe(afterError)
+      #expect(afterError.events == [.next(5), .error(TestError(id: 2))])
+      first.dispose()
+      second.dispose()
+
+      let empty = ReplaySubject<Int>.create(bufferSize: 1)
+      empty.onCompleted()
+      let afterCompletion = Recorder<Int>()
+      _ = empty.subscribe(afterCompletion)
+      #expect(afterCompletion.events == [.completed])
+    }
+  }
+
   @Test func replaySubjectUnboundAndZeroBuffer() {
     expectNoLeaks {
       let unbound = ReplaySubject<Int>.createUnbound()
