@@ -1,6 +1,7 @@
 /// A child view's handle on part of a store: its state (derived from the parent's), its state
-/// stream, and a `send` that wraps its intents into the parent's. Made by ``StoreType/scope(state:intent:)``
-/// on a ``Store`` or on another scoped store; a ``ViewStore`` reads one like a whole store.
+/// stream, and a `send` that wraps its intents into the parent's. Made by
+/// ``Store/scope(state:intent:)`` on a ``Store`` or ``StoreType/scope(state:intent:)`` on another
+/// scoped store; a ``ViewStore`` reads one like a whole store.
 ///
 /// There is no second store and no second queue: a scoped store reads the parent's states and
 /// sends to the parent, so the child sees its state change exactly when, and in the order, the
@@ -21,12 +22,12 @@ public final class ScopedStore<State, Intent>: ObserverType, @unchecked Sendable
   /// As an observer, a scoped store takes the child's intents (`intents.bind(to: scoped)`).
   public typealias Element = Intent
 
-  private let readState: () -> State
+  @usableFromInline let readState: () -> State
   /// Every state of the child, starting with the current one, one per parent state, in the
   /// parent's order (use `distinctUntilChanged()` to skip parent changes that did not touch the
   /// child). Delivered on the parent's draining thread.
   public let states: Observable<State>
-  private let sendIntent: (Intent) -> Void
+  @usableFromInline let sendIntent: (Intent) -> Void
 
   @usableFromInline
   init(state: @escaping () -> State, states: Observable<State>, send: @escaping (Intent) -> Void) {
@@ -39,9 +40,13 @@ public final class ScopedStore<State, Intent>: ObserverType, @unchecked Sendable
   public var state: State { readState() }
 
   /// Sends `intent` to the parent store, wrapped in the parent's intent.
+  ///
+  /// Inlinable so that a caller of a concrete scope calls the closure made by `scope` directly.
+  @inlinable
   public func send(_ intent: Intent) { sendIntent(intent) }
 
   /// `ObserverType`: elements are sent as intents (`intents.bind(to: scoped)`).
+  @inlinable
   public func on(_ event: Event<Intent>) {
     if case .next(let intent) = event { send(intent) }
   }
