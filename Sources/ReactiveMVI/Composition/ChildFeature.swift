@@ -112,9 +112,9 @@ extension ChildFeature where Child.Event == Never {
 
 // Sendable so that parents can keep them in `static let`s. @unchecked only for the key paths
 // (and `ChildFeatures`' two row accessors, which capture nothing but key paths and an id reader
-// that applies one or reads `Identifiable.id`): a key path is an
-// immutable value; Swift does not call it Sendable because a key path through a subscript could
-// capture non-Sendable arguments. The other closures are @Sendable.
+// that applies one or reads `Identifiable.id`): a key path is an immutable value; Swift does not
+// call it Sendable because a key path through a subscript could capture non-Sendable arguments.
+// The other closures are @Sendable.
 extension ChildFeature: @unchecked Sendable where Child: Sendable {}
 extension OptionalChildFeature: @unchecked Sendable where Child: Sendable {}
 extension ChildFeatures: @unchecked Sendable where Child: Sendable {}
