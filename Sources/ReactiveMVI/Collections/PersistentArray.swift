@@ -172,7 +172,7 @@ class PersistentArrayNode {
   /// Whether two trees of one element type hold equal elements, `nil` when their shapes differ
   /// (the caller then compares element by element). Shared nodes are equal at once, so only the
   /// paths where the trees differ are walked; `leavesEqual` compares two leaves.
-  @usableFromInline
+  @inlinable
   static func sameElements(
     _ lhs: PersistentArrayNode, _ rhs: PersistentArrayNode,
     leavesEqual: (PersistentArrayNode, PersistentArrayNode) -> Bool
@@ -517,6 +517,7 @@ extension PersistentArray: Equatable where Element: Equatable {
   /// Subtrees that both values share are equal without a look at their elements, so comparing a
   /// value with one derived from it by k changes costs O(k log n), not O(n): a `ViewStore` that
   /// compares a field of rows with the previous state's pays for the rows that changed.
+  @inlinable
   public static func == (lhs: PersistentArray, rhs: PersistentArray) -> Bool {
     guard lhs.count == rhs.count else { return false }
     let same = PersistentArrayNode.sameElements(lhs.root, rhs.root) {

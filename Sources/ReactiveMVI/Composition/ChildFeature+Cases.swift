@@ -129,7 +129,9 @@ extension ChildFeatures where Child.State: Identifiable, Child.State.ID == ID {
     result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
   ) where Rows.Element == Child.State {
-    self.init(child, state: state, id: \.id, intent: intent, result: result, event: event)
+    self.init(
+      child, state: state, intent: RowCase(intent).extract, result: result,
+      extractResult: RowCase(result).extract, event: event)
   }
 }
 

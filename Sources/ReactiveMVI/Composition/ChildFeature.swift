@@ -111,19 +111,80 @@ extension ChildFeature where Child.Event == Never {
 }
 
 // Sendable so that parents can keep them in `static let`s. @unchecked only for the key paths
-// (and `ChildFeatures`' two row accessors, which capture nothing else): a key path is an
-// immutable value; Swift does not call it Sendable because a key path through a subscript could
-// capture non-Sendable arguments. The other closures are @Sendable.
+// (and `ChildFeatures`' two row accessors, which capture nothing but key paths and an id reader
+// that applies one or reads `Identifiable.id`): a key path is an immutable value; Swift does not
+// call it Sendable because a key path through a subscript could capture non-Sendable arguments.
+// The other closures are @Sendable.
 extension ChildFeature: @unchecked Sendable where Child: Sendable {}
 extension OptionalChildFeature: @unchecked Sendable where Child: Sendable {}
 extension ChildFeatures: @unchecked Sendable where Child: Sendable {}
 
-/// How a ``ChildFeatures`` reads and replaces a row by its id.
+/// How a ``ChildFeatures`` reads and changes a row by its id.
+@usableFromInline
 struct RowAccessors<Root, Row, ID> {
   /// The row with an id, if it is there.
-  let row: (Root, ID) -> Row?
-  /// Replaces the row with an id by what `change` makes of it; `false` when it is not there.
-  let update: (inout Root, ID, (Row) -> Row) -> Bool
+  @usableFromInline let row: (Root, ID) -> Row?
+  /// Changes the row with an id in place by `change`; `false` when it is not there.
+  @usableFromInline let update: (inout Root, ID, (inout Row) -> Void) -> Bool
+
+  @inlinable
+  init(
+    row: @escaping (Root, ID) -> Row?,
+    update: @escaping (inout Root, ID, (inout Row) -> Void) -> Bool
+  ) {
+    self.row = row
+    self.update = update
+  }
+}
+
+extension RowAccessors where ID: Hashable {
+  /// The accessors of the rows at `state` by their id, which `key` names and `readID` reads
+  /// (the two must agree: `readID` is `key` applied, or `Identifiable.id` for `\.id`).
+  ///
+  /// Built where the caller's types are known (the inits are `@inlinable`), so that a row intent
+  /// runs code specialized for them: a ``PersistentArray`` is recognized by a cast made once
+  /// here, and its accessors apply `state` once per access and read ids without a key path;
+  /// any other ``IDIndexedCollection`` is asked by `key`; any other collection is scanned.
+  @inlinable
+  static func accessors<Rows: MutableCollection>(
+    state: WritableKeyPath<Root, Rows>, id key: KeyPath<Row, ID>,
+    readingID readID: @escaping (Row) -> ID
+  ) -> Self where Rows.Element == Row {
+    if let state = state as? WritableKeyPath<Root, PersistentArray<Row>> {
+      return RowAccessors(
+        row: { parent, rowID in
+          parent[keyPath: state].element(withID: rowID, indexedBy: key, readingID: readID)
+        },
+        update: { parent, rowID, change in
+          parent[keyPath: state].changeElement(by: change) {
+            $0.firstIndex(indexingID: rowID, indexedBy: key, readingID: readID)
+          }
+        })
+    }
+    if let indexed = (Rows.self as? any IDIndexedCollection.Type)?.rowAccessors(
+      state: state, id: key, of: (Root, Row, ID).self)
+    {
+      return indexed
+    }
+    return RowAccessors(
+      row: { parent, rowID in parent[keyPath: state].first { readID($0) == rowID } },
+      update: { parent, rowID, change in
+        parent[keyPath: state].changeElement(by: change) { $0.firstIndex { readID($0) == rowID } }
+      })
+  }
+}
+
+extension MutableCollection {
+  /// Changes the element at the position `find` returns in place (one access to this
+  /// collection, without copying the element out and back); `false` when `find` returns `nil`.
+  @inlinable
+  mutating func changeElement(
+    by change: (inout Element) -> Void, at find: (inout Self) -> Index?
+  ) -> Bool {
+    guard let index = find(&self) else { return false }
+    change(&self[index])
+    return true
+  }
 }
 
 extension IDIndexedCollection {
@@ -131,6 +192,7 @@ extension IDIndexedCollection {
   /// collection for a row's position rather than scanning; `nil` unless `state` and `id` are key
   /// paths of `Root` to this type and of its elements, and `Row` is its `Element` (what the
   /// caller, generic over any `MutableCollection`, cannot say to the compiler).
+  @usableFromInline
   static func rowAccessors<Root, Row, ID: Hashable>(
     state: AnyKeyPath, id: AnyKeyPath, of _: (Root, Row, ID).Type
   ) -> RowAccessors<Root, Row, ID>? {
@@ -143,11 +205,9 @@ extension IDIndexedCollection {
         return rows.firstIndex(ofID: rowID, at: id).map { rows[$0] }
       },
       update: { parent, rowID, change in
-        guard let index = parent[keyPath: state].firstIndex(indexingID: rowID, at: id) else {
-          return false
+        parent[keyPath: state].changeElement(by: change) {
+          $0.firstIndex(indexingID: rowID, at: id)
         }
-        parent[keyPath: state][index] = change(parent[keyPath: state][index])
-        return true
       })
     return accessors as? RowAccessors<Root, Row, ID>
   }
@@ -157,10 +217,11 @@ extension IDIndexedCollection {
 @Sendable func absurd<Value>(_ never: Never) -> Value {}
 
 /// The same, for a row's event (its id comes first).
-@Sendable func absurdRow<ID, Value>(_ id: ID, _ never: Never) -> Value {}
+@usableFromInline @Sendable func absurdRow<ID, Value>(_ id: ID, _ never: Never) -> Value {}
 
 extension ChildFeatures where Child.Event == Never {
   /// Embeds one `child` (a feature without events) per element of the array at `state`.
+  @inlinable
   public init<Rows: MutableCollection>(
     _ child: Child, state: WritableKeyPath<Parent.State, Rows>, id: KeyPath<Child.State, ID>,
     intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
@@ -177,6 +238,7 @@ extension ChildFeatures
 where Child.Event == Never, Child.State: Identifiable, Child.State.ID == ID {
   /// Embeds one `child` (a feature without events) per element of the array at `state`,
   /// identified by its `id`.
+  @inlinable
   public init<Rows: MutableCollection>(
     _ child: Child, state: WritableKeyPath<Parent.State, Rows>,
     intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
@@ -184,7 +246,7 @@ where Child.Event == Never, Child.State: Identifiable, Child.State.ID == ID {
     extractResult: @escaping @Sendable (Parent.Result) -> (ID, Child.Result)?
   ) where Rows.Element == Child.State {
     self.init(
-      child, state: state, id: \.id, intent: intent, result: result, extractResult: extractResult,
+      child, state: state, intent: intent, result: result, extractResult: extractResult,
       event: absurdRow)
   }
 }
@@ -275,14 +337,15 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   public let child: Child
   /// The row with an id, if it is there.
   @usableFromInline let row: (Parent.State, ID) -> Child.State?
-  /// Replaces the row with an id by what `change` makes of it; `false` when it is not there.
-  @usableFromInline let update: (inout Parent.State, ID, (Child.State) -> Child.State) -> Bool
+  /// Changes the row with an id in place by `change`; `false` when it is not there.
+  @usableFromInline let update: (inout Parent.State, ID, (inout Child.State) -> Void) -> Bool
   @usableFromInline let extractIntent: @Sendable (Parent.Intent) -> (ID, Child.Intent)?
   @usableFromInline let embedResult: @Sendable (ID, Child.Result) -> Parent.Result
   @usableFromInline let extractResult: @Sendable (Parent.Result) -> (ID, Child.Result)?
   @usableFromInline let embedEvent: @Sendable (ID, Child.Event) -> Parent.Event
 
   /// Embeds one `child` per element of the array at `state`, identified by `id`.
+  @inlinable
   public init<Rows: MutableCollection>(
     _ child: Child, state: WritableKeyPath<Parent.State, Rows>, id: KeyPath<Child.State, ID>,
     intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
@@ -290,23 +353,23 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
     extractResult: @escaping @Sendable (Parent.Result) -> (ID, Child.Result)?,
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
   ) where Rows.Element == Child.State {
+    self.init(
+      child, rows: .accessors(state: state, id: id) { $0[keyPath: id] }, intent: intent,
+      result: result, extractResult: extractResult, event: event)
+  }
+
+  /// Embeds one `child` per row that `rows` reads and changes.
+  @inlinable
+  init(
+    _ child: Child, rows: RowAccessors<Parent.State, Child.State, ID>,
+    intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
+    result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
+    extractResult: @escaping @Sendable (Parent.Result) -> (ID, Child.Result)?,
+    event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
+  ) {
     self.child = child
-    let lookup = (Rows.self as? any IDIndexedCollection.Type)?.rowAccessors(
-      state: state, id: id, of: (Parent.State, Child.State, ID).self)
-    if let lookup {
-      row = lookup.row
-      update = lookup.update
-    } else {
-      row = { parent, rowID in parent[keyPath: state].first { $0[keyPath: id] == rowID } }
-      update = { parent, rowID, change in
-        guard let index = parent[keyPath: state].firstIndex(where: { $0[keyPath: id] == rowID })
-        else {
-          return false
-        }
-        parent[keyPath: state][index] = change(parent[keyPath: state][index])
-        return true
-      }
-    }
+    self.row = rows.row
+    self.update = rows.update
     self.extractIntent = intent
     self.embedResult = result
     self.extractResult = extractResult
@@ -330,7 +393,7 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   public func reduce(_ state: Parent.State, _ result: Parent.Result) -> Parent.State? {
     guard let (rowID, childResult) = extractResult(result) else { return nil }
     var state = state
-    _ = update(&state, rowID) { child.reduce($0, childResult) }
+    _ = update(&state, rowID) { $0 = child.reduce($0, childResult) }
     return state
   }
 
@@ -366,6 +429,7 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
 
 extension ChildFeatures where Child.State: Identifiable, Child.State.ID == ID {
   /// Embeds one `child` per element of the array at `state`, identified by its `id`.
+  @inlinable
   public init<Rows: MutableCollection>(
     _ child: Child, state: WritableKeyPath<Parent.State, Rows>,
     intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
@@ -374,7 +438,7 @@ extension ChildFeatures where Child.State: Identifiable, Child.State.ID == ID {
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
   ) where Rows.Element == Child.State {
     self.init(
-      child, state: state, id: \.id, intent: intent, result: result, extractResult: extractResult,
-      event: event)
+      child, rows: .accessors(state: state, id: \.id) { $0.id }, intent: intent, result: result,
+      extractResult: extractResult, event: event)
   }
 }

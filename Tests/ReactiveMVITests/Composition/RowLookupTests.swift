@@ -65,11 +65,24 @@ where Rows.Element == CountedRow.State, Rows.Index == Int {
     case renumber(at: Int, to: CountedID)
   }
 
-  let rows = ChildFeatures<CountedList, CountedRow, CountedID>(
-    CountedRow(), state: \.rows,
-    intent: { if case .row(let id, let intent) = $0 { (id, intent) } else { nil } },
-    result: { .row(id: $0, $1) },
-    extractResult: { if case .row(let id, let intent) = $0 { (id, intent) } else { nil } })
+  let rows: ChildFeatures<CountedList, CountedRow, CountedID>
+
+  /// The rows embedded by their `Identifiable.id` or, given `id`, by the id at that key path.
+  init(id: KeyPath<CountedRow.State, CountedID>? = nil) {
+    let row: @Sendable (Intent) -> (CountedID, CountedRow.Intent)? = {
+      if case .row(let id, let intent) = $0 { (id, intent) } else { nil }
+    }
+    rows =
+      if let id {
+        ChildFeatures(
+          CountedRow(), state: \.rows, id: id, intent: row, result: { .row(id: $0, $1) },
+          extractResult: row)
+      } else {
+        ChildFeatures(
+          CountedRow(), state: \.rows, intent: row, result: { .row(id: $0, $1) }, extractResult: row
+        )
+      }
+  }
 
   func handle(_ intent: Intent, state: State) -> Effect<Intent, Never> {
     rows.handle(intent, state: state) ?? .result(intent)
