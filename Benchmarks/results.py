@@ -35,11 +35,15 @@ SCENARIOS = {
     "4_SubscribeDispose": ("subscribe + dispose", "pair"),
     "4_DisposeBag1000": ("1,000 into a DisposeBag, bag dropped", "subscription"),
     "5_CombineLatest": ("combineLatest, alternating accepts", "accept"),
+    "5_Zip": ("zip, alternating accepts", "accept"),
     "6_FlatMapLatest": ("flatMapLatest, new inner per 10 events", "inner event"),
     "7_BehaviorRelay": ("BehaviorRelay accept + value", "accept"),
     "8_Store": ("store, trivial reducer", "intent"),
     "8_StoreScan": ("the store from operators: relay.scan.share(replay: 1)", "intent"),
     "8_HeroIntent": ("hero-selector intent, discarding render sink", "intent"),
+    "9_ScopedStore": ("an intent through a scoped store, its state to a subscriber", "intent"),
+    "10_ChildRows10000": ("a row intent in a 10,000-row ChildFeatures list", "intent"),
+    "11_Features10": ("an intent among 10 composed child features", "intent"),
 }
 # The closure peer of a scenario that has none of its own.
 CLOSURE_OF = {"8_StoreScan": "8_Store"}
@@ -69,9 +73,12 @@ def read_run(path):
     return run
 
 
-def closure_peer(name):
-    scenario = name.split(".")[0]
-    return CLOSURE_OF.get(scenario, scenario) + ".Closure"
+def closure_peer(name, run):
+    """The scenario's hand-written peer in `run`: its `Closure` benchmark, or its `ClosureLocked`
+    one (the thread-safe store written by hand) for the app-layer scenarios that have only that."""
+    scenario = CLOSURE_OF.get(name.split(".")[0], name.split(".")[0])
+    closure = scenario + ".Closure"
+    return closure if closure in run else scenario + ".ClosureLocked"
 
 
 def order(name):
@@ -94,7 +101,8 @@ def table(runs):
         f"{os.cpu_count()} cores; {len(runs)} full run{'s' if several else ''} of every benchmark "
         "(`Benchmarks/results.py`, package-benchmark's JMH export).",
         "- ns: p50 wall clock per unit" + (", median over the runs." if several else "."),
-        "- × closure: the time over the closure peer's in the same run"
+        "- × closure: the time over the closure peer's in the same run (`ClosureLocked` where a"
+        " scenario has no `Closure` benchmark)"
         + (", median over the runs." if several else "."),
         "- allocs/unit: p90 of `mallocCountTotal` per iteration (1,000 units), / 1,000.",
         "",
@@ -107,8 +115,8 @@ def table(runs):
         present = [run for run in runs if name in run]
         ns = statistics.median(run[name][0] for run in present)
         allocations = statistics.median(run[name][1] for run in present)
-        peer = closure_peer(name)
-        ratios = [run[name][0] / run[peer][0] for run in present if run.get(peer, (0,))[0] > 0]
+        ratios = [run[name][0] / run[peer][0] for run in present
+                  for peer in [closure_peer(name, run)] if run.get(peer, (0,))[0] > 0]
         ratio = f"{statistics.median(ratios):.1f}x" if ratios else "–"
         lines.append(f"| `{name}` | {title} | {unit} | {number(ns)} | {ratio} | "
                      f"{allocations:g} |")
