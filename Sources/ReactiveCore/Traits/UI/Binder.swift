@@ -47,28 +47,25 @@ public struct Binder<Value>: ObserverType {
       self.binding = { event in
         guard case .next(let element) = event else { return Self.finish(event) }
         if main.runIfImmediate({ weakTarget.bind(element, with: binding) }) == nil {
-          Self.schedule(
-            BinderWork(target: weakTarget, binding: binding, element: element), on: main)
+          // Not at once: queued as `schedule` queues, without deciding "at once" a second time.
+          _ = main.scheduleOnMainQueue(
+            BinderWork(target: weakTarget, binding: binding, element: element), action: Self.run)
         }
       }
     } else {
       self.binding = { event in
         guard case .next(let element) = event else { return Self.finish(event) }
-        Self.schedule(
-          BinderWork(target: weakTarget, binding: binding, element: element), on: scheduler)
+        _ = scheduler.schedule(
+          BinderWork(target: weakTarget, binding: binding, element: element), action: Self.run)
       }
     }
   }
 
-  /// Runs `work` on `scheduler`.
+  /// The scheduled action of a binding that did not run at once.
   @inlinable
-  static func schedule<Target, Scheduler: ImmediateSchedulerType>(
-    _ work: BinderWork<Target, Value>, on scheduler: Scheduler
-  ) {
-    _ = scheduler.schedule(work) { work in
-      work.run()
-      return Disposables.create()
-    }
+  static func run<Target>(_ work: BinderWork<Target, Value>) -> Disposable {
+    work.run()
+    return Disposables.create()
   }
 
   /// Handles a terminal event: an error is a programming error, completion is ignored.

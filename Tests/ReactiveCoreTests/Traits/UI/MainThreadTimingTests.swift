@@ -157,6 +157,29 @@ func mainSchedulerInstanceIdle() async {
     #expect(await noise.drained(count: 2))
   }
 
+  /// A binder given an element on another thread binds it on the main queue, and a main-thread
+  /// element given to it meanwhile waits behind that one: order is kept.
+  @Test func aBinderQueuesAnElementFromAnotherThreadAndKeepsOrder() async {
+    let label = Label()
+    let bag = DisposeBag()
+    // A relay bound to the binder (no Driver): the binder gets each element on the accepting thread.
+    let relay = PublishRelay<String>()
+    relay.bind(to: Binder(label) { $0.text = $1 }).disposed(by: bag)
+    let sent = Semaphore()
+    startThread {
+      relay.accept("from another thread")
+      sent.fire()
+    }
+    #expect(sent.wait())
+    #expect(label.history.isEmpty)
+    relay.accept("from main")
+    #expect(label.history.isEmpty)
+    let marker = Shared(false)
+    DispatchQueue.main.async { marker.value = true }
+    #expect(await eventually { marker.value })
+    #expect(label.history == ["from another thread", "from main"])
+  }
+
   /// A main-thread element waits behind the binder's own element sent earlier from another
   /// thread (still queued for the main queue): order is kept.
   @Test func aMainThreadElementWaitsBehindTheChainsOwnQueuedElement() async {
