@@ -321,18 +321,35 @@ public final class TestScheduler: SchedulerType, Sendable {
     return observer
   }
 
-  /// `start(created: 100, subscribed: 200, disposed: disposed, create: create)`.
+  /// `start(created: 100, subscribed: 200, disposed: disposed, create: create)` (the times of
+  /// ``Defaults``).
   public func start<Element, OutputSequence: ObservableConvertibleType>(
     disposed: TestTime, create: @escaping () -> OutputSequence
   ) -> TestableObserver<Element> where OutputSequence.Element == Element {
-    start(created: 100, subscribed: 200, disposed: disposed, create: create)
+    start(
+      created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed,
+      create: create)
   }
 
-  /// `start(created: 100, subscribed: 200, disposed: 1000, create: create)`.
+  /// `start(created: 100, subscribed: 200, disposed: 1000, create: create)` (the times of
+  /// ``Defaults``).
   public func start<Element, OutputSequence: ObservableConvertibleType>(
     _ create: @escaping () -> OutputSequence
   ) -> TestableObserver<Element> where OutputSequence.Element == Element {
-    start(created: 100, subscribed: 200, disposed: 1000, create: create)
+    start(
+      created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed,
+      create: create)
+  }
+
+  /// The virtual times `start(_:)` uses, as in RxTest: tests name them to state expectations
+  /// relative to them (`.next(Defaults.subscribed + 10, 1)`).
+  public enum Defaults {
+    /// When `start` creates the sequence under test: 100.
+    public static let created: TestTime = 100
+    /// When `start` subscribes to it: 200.
+    public static let subscribed: TestTime = 200
+    /// When `start` disposes the subscription: 1000.
+    public static let disposed: TestTime = 1000
   }
 }
 
