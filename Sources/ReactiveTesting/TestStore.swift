@@ -19,7 +19,7 @@
 ///   it was handled (including results `handle` returned synchronously). Pass a closure that
 ///   mutates the previous state into the expected one; omit it when the state must not change.
 /// - Effects run on whatever schedulers they use: give them a `TestScheduler` and advance it
-///   (``advance(by:fileID:filePath:line:column:)``, or `scheduler.advanceTo(_:)`); then assert
+///   (``advance(by:fileID:filePath:line:column:)-(TestTime,_,_,_,_)``, or `scheduler.advanceTo(_:)`); then assert
 ///   each result they produced with ``receive(_:assert:fileID:filePath:line:column:)``, in order.
 /// - Events are asserted with ``receiveEvent(_:fileID:filePath:line:column:)``.
 /// - ``finish(fileID:filePath:line:column:)`` fails when results or events were not asserted or
@@ -56,7 +56,7 @@
 public final class TestStore<F: Feature> where F.State: Equatable {
   /// The store under test. Send intents through the test store, not directly.
   public let store: Store<F>
-  /// The scheduler ``advance(by:fileID:filePath:line:column:)`` moves, if any.
+  /// The scheduler ``advance(by:fileID:filePath:line:column:)-(TestTime,_,_,_,_)`` moves, if any.
   public let scheduler: TestScheduler?
   let reporter: TestStoreReporter
   let log = Locked<[StoreActivity<F>]>([])
@@ -103,7 +103,7 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   ///   - initialState: the state the store starts in.
   ///   - feature: the feature under test.
   ///   - middleware: extra middleware for the store under test (after the test store's own).
-  ///   - scheduler: the virtual clock ``advance(by:fileID:filePath:line:column:)`` moves (the one
+  ///   - scheduler: the virtual clock ``advance(by:fileID:filePath:line:column:)-(TestTime,_,_,_,_)`` moves (the one
   ///     the feature's effects use).
   ///   - reporter: where failures go (default: the running test framework, Swift Testing or
   ///     XCTest).
@@ -347,7 +347,7 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     advance(by: ticks, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Moves the scheduler forward by `ticks` like ``advance(by:fileID:filePath:line:column:)``, but
+  /// Moves the scheduler forward by `ticks` like ``advance(by:fileID:filePath:line:column:)-(TestTime,_,_,_,_)``, but
   /// first waits until every effect task this test store started has reached its next suspension
   /// on the scheduler (`try await scheduler.sleep(for:)`) or finished, and waits again after each
   /// item it runs. So an async effect sleeping on virtual time behaves like an observable one:

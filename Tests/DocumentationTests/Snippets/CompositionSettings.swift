@@ -72,7 +72,8 @@ struct Settings: ChildFeatureComposition {
     children = [
       ChildFeature(saved, state: \.push, intent: Intent.push, result: Result.push),
       ChildFeature(saved, state: \.email, intent: Intent.email, result: Result.email),
-      ChildFeatures(AccountRow(), state: \.accounts, intent: Intent.account, result: Result.account),
+      ChildFeatures(
+        AccountRow(), state: \.accounts, intent: Intent.account, result: Result.account),
     ]
   }
 

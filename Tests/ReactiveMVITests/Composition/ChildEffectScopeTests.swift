@@ -296,3 +296,44 @@ struct ToggleList: ChildFeatureComposition {
     #expect(failures.withLock { $0 } == [expected])
   }
 }
+
+/// The timing Docs/Testing.md states for fake services: `delay` ends a `Single` one tick after
+/// its value, `delaySubscription` with it.
+@Suite struct FakeServiceTimingTests {
+  struct Fetch: Feature {
+    struct State: Equatable, Sendable { var value = 0 }
+    enum Intent: Equatable, Sendable { case fetch }
+    enum Result: Equatable, Sendable { case fetched(Int) }
+    let delaysTheSubscription: Bool
+    let scheduler: TestScheduler
+
+    func handle(_ intent: Intent, state: State) -> Effect<Result, Never> {
+      let answer = Single.just(Result.fetched(7))
+      return .observable(
+        delaysTheSubscription
+          ? answer.delaySubscription(.seconds(1), scheduler: scheduler)
+          : answer.delay(.seconds(1), scheduler: scheduler))
+    }
+
+    func reduce(_ state: State, _ result: Result) -> State {
+      guard case .fetched(let value) = result else { return state }
+      return State(value: value)
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func aDelayedSingleEndsOneTickAfterItsValue(delaysTheSubscription: Bool) {
+    let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+    let store = TestStore(
+      initialState: Fetch.State(),
+      feature: Fetch(delaysTheSubscription: delaysTheSubscription, scheduler: scheduler),
+      scheduler: scheduler)
+    store.send(.fetch)
+    store.advance(by: .seconds(1))
+    store.receive(.fetched(7)) { $0.value = 7 }
+    #expect(store.store.runningEffectCount == (delaysTheSubscription ? 0 : 1))
+    store.advance(by: 1)
+    #expect(store.store.runningEffectCount == 0)
+    store.finish()
+  }
+}
