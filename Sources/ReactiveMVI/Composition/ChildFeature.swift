@@ -104,13 +104,11 @@ public struct ChildFeature<Parent: Feature, Child: Feature> {
   /// ``Effect/cancellable(id:cancelInFlight:)``): the parent's own `.cancel(id:)` does not reach
   /// into a child, whose ids are its own.
   public func cancel(id: some Hashable & Sendable) -> Effect<Parent.Result, Parent.Event> {
-    Effect<Parent.Result, Parent.Event>.cancel(id: id).scopingIDs(scope)
+    .cancel(id: id, inScope: scope)
   }
 
   /// Cancels every running effect of this embedding, whatever its id.
-  public func cancelAll() -> Effect<Parent.Result, Parent.Event> {
-    .cancelAll(inScope: scope)
-  }
+  public func cancelAll() -> Effect<Parent.Result, Parent.Event> { .cancelAll(inScope: scope) }
 }
 
 /// The scope of one embedding of a child feature: the key path of its state in the parent's.
@@ -359,19 +357,16 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
         .embedded(result: embedResult, event: embedEvent, scope: { scope }), in: scope)
   }
 
-  /// The scope of this embedding's cancellation ids (see ``ChildFeature``).
-  @usableFromInline
-  var scope: AnyHashable { AnyHashable(EmbeddingScope(state: state)) }
+  /// The scope of its cancellation ids, as ``ChildFeature``'s: its state's key path.
+  @usableFromInline var scope: AnyHashable { AnyHashable(EmbeddingScope(state: state)) }
 
-  /// Cancels this embedding's running effects marked with `id`.
+  /// Cancels the child's running effects marked with `id`; ``cancelAll()`` cancels them all.
   public func cancel(id: some Hashable & Sendable) -> Effect<Parent.Result, Parent.Event> {
-    Effect<Parent.Result, Parent.Event>.cancel(id: id).scopingIDs(scope)
+    .cancel(id: id, inScope: scope)
   }
 
-  /// Cancels every running effect of this child, whatever its id.
-  public func cancelAll() -> Effect<Parent.Result, Parent.Event> {
-    .cancelAll(inScope: scope)
-  }
+  /// Cancels every running effect of the optional child.
+  public func cancelAll() -> Effect<Parent.Result, Parent.Event> { .cancelAll(inScope: scope) }
 
   /// Cancels the child's running effects once its state is `nil` (the sheet closed), as a
   /// ``ChildFeatureComposition`` does after every result; nil when there is nothing to cancel.
@@ -497,7 +492,7 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   public static func cancel(_ effectID: some Hashable & Sendable, inRow rowID: ID)
     -> Effect<Parent.Result, Parent.Event>
   {
-    Effect<Parent.Result, Parent.Event>.cancel(id: effectID).scopingIDs(scope(ofRow: rowID))
+    .cancel(id: effectID, inScope: scope(ofRow: rowID))
   }
 
   /// Cancels every running effect of the row `id`, whatever its id (TCA's `forEach` does this

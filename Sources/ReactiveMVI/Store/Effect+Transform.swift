@@ -106,6 +106,11 @@ extension Effect {
     return Effect(scoped, cancellation: cancellation, errorMapping: errorMapping)
   }
 
+  /// Cancels the running effects of `scope` marked with `id`.
+  static func cancel(id: some Hashable & Sendable, inScope scope: AnyHashable) -> Effect {
+    Effect.cancel(id: id).scopingIDs(scope)
+  }
+
   /// Cancels every running effect of `scope` (a row, an embedding of a child feature), whatever
   /// its own id, including those of scopes inside it.
   static func cancelAll(inScope scope: AnyHashable) -> Effect {

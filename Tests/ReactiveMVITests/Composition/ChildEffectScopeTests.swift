@@ -189,7 +189,8 @@ struct ToggleList: ChildFeatureComposition {
     return before - store.runningEffectCount
   }
 
-  @Test func aRemovedRowsEffectsEndWithIt() {
+  /// A list whose two rows each have a save waiting.
+  static func listSavingBothRows() -> TestStore<ToggleList> {
     let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
     let store = TestStore(
       initialState: ToggleList.State(), feature: ToggleList(scheduler: scheduler),
@@ -200,6 +201,11 @@ struct ToggleList: ChildFeatureComposition {
     store.send(.row(id: 2, .toggle(.flip))) {
       $0.rows[1].toggle = SavingToggle.State(isOn: true, isSaving: true)
     }
+    return store
+  }
+
+  @Test func aRemovedRowsEffectsEndWithIt() {
+    let store = Self.listSavingBothRows()
     // The row deletes itself: its `.delete` result is the parent's to reduce.
     store.send(.row(id: 1, .deleteTapped)) { $0.rows.removeFirst() }
     #expect(store.store.runningEffectCount == 1)
@@ -209,32 +215,14 @@ struct ToggleList: ChildFeatureComposition {
   }
 
   @Test func rowsFilteredOutOfTheListEndTheirEffects() {
-    let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
-    let store = TestStore(
-      initialState: ToggleList.State(), feature: ToggleList(scheduler: scheduler),
-      scheduler: scheduler)
-    store.send(.row(id: 1, .toggle(.flip))) {
-      $0.rows[0].toggle = SavingToggle.State(isOn: true, isSaving: true)
-    }
-    store.send(.row(id: 2, .toggle(.flip))) {
-      $0.rows[1].toggle = SavingToggle.State(isOn: true, isSaving: true)
-    }
+    let store = Self.listSavingBothRows()
     store.send(.removeAll) { $0.rows = [] }
     #expect(store.store.runningEffectCount == 0)
     store.finish()
   }
 
   @Test func cancelAllInRowEndsEveryEffectOfThatRowOnly() {
-    let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
-    let store = TestStore(
-      initialState: ToggleList.State(), feature: ToggleList(scheduler: scheduler),
-      scheduler: scheduler)
-    store.send(.row(id: 1, .toggle(.flip))) {
-      $0.rows[0].toggle = SavingToggle.State(isOn: true, isSaving: true)
-    }
-    store.send(.row(id: 2, .toggle(.flip))) {
-      $0.rows[1].toggle = SavingToggle.State(isOn: true, isSaving: true)
-    }
+    let store = Self.listSavingBothRows()
     store.send(.cancelRow(1))
     store.advance(by: .seconds(1))
     store.receive(.row(id: 2, .toggle(.saved))) { $0.rows[1].toggle.isSaving = false }
