@@ -144,8 +144,8 @@ struct ToggleList: ChildFeatureComposition {
 }
 
 @Suite struct ChildEffectScopeTests {
-  @Test func twoEmbeddingsOfOneChildKeepTheirCancellationIDsApart() {
-    let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+  /// Two toggles, push just flipped (its save waits a second).
+  static func togglesSavingPush(scheduler: TestScheduler) -> TestStore<TwoToggles> {
     let store = TestStore(
       initialState: TwoToggles.State(), feature: TwoToggles(scheduler: scheduler),
       scheduler: scheduler)
@@ -153,6 +153,12 @@ struct ToggleList: ChildFeatureComposition {
       $0.push.isOn = true
       $0.push.isSaving = true
     }
+    return store
+  }
+
+  @Test func twoEmbeddingsOfOneChildKeepTheirCancellationIDsApart() {
+    let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+    let store = Self.togglesSavingPush(scheduler: scheduler)
     store.advance(by: 500)
     store.send(.email(.flip)) {
       $0.email.isOn = true
@@ -253,13 +259,7 @@ struct ToggleList: ChildFeatureComposition {
 
   @Test func advanceTakesADurationAtTheSchedulersResolution() {
     let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
-    let store = TestStore(
-      initialState: TwoToggles.State(), feature: TwoToggles(scheduler: scheduler),
-      scheduler: scheduler)
-    store.send(.push(.flip)) {
-      $0.push.isOn = true
-      $0.push.isSaving = true
-    }
+    let store = Self.togglesSavingPush(scheduler: scheduler)
     store.advance(by: .milliseconds(999))
     #expect(scheduler.clock == 999)
     #expect(store.currentState.push.isSaving)
