@@ -325,3 +325,90 @@ struct ToggleList: ChildFeatureComposition {
     store.finish()
   }
 }
+
+/// A child declared once: its `effect(after:)` runs without the parent naming it, and a
+/// parent intent no child takes is reduced by default.
+@Suite struct ChildDeclaredOnceTests {
+  struct Counter: Feature, Sendable {
+    struct State: Equatable, Sendable {
+      var count = 0
+      var saved = 0
+    }
+    enum Intent: Equatable, Sendable { case increment }
+    enum Result: Equatable, Sendable {
+      case incremented
+      case saved(Int)
+    }
+
+    func handle(_ intent: Intent, state: State) -> Effect<Result, Never> { .result(.incremented) }
+
+    func reduce(_ state: State, _ result: Result) -> State {
+      var state = state
+      switch result {
+      case .incremented: state.count += 1
+      case .saved(let count): state.saved = count
+      }
+      return state
+    }
+
+    func effect(after result: Result, state: State) -> Effect<Result, Never> {
+      guard case .incremented = result else { return .none }
+      return .result(.saved(state.count))
+    }
+  }
+
+  struct Screen: ChildFeatureComposition {
+    struct State: Equatable, Sendable {
+      var counter = Counter.State()
+      var title = ""
+    }
+    enum Intent: Equatable, Sendable {
+      case counter(Counter.Intent)
+      case rename(String)
+    }
+    enum Result: Equatable, Sendable {
+      case counter(Counter.Result)
+      case rename(String)
+    }
+    let children: [any EmbeddedChild<Screen>] = [
+      ChildFeature(Counter(), state: \.counter, intent: Intent.counter, result: Result.counter)
+    ]
+
+    func handleOwn(_ intent: Intent, state: State) -> Effect<Result, Never> {
+      guard case .rename(let title) = intent else { return .none }
+      return .result(.rename(title))
+    }
+
+    func reduceOwn(_ state: State, _ result: Result) -> State {
+      guard case .rename(let title) = result else { return state }
+      var state = state
+      state.title = title
+      return state
+    }
+  }
+
+  struct Titles: ChildFeatureComposition {
+    struct State: Equatable, Sendable { var title = "" }
+    enum Intent: Equatable, Sendable { case rename(String) }
+    let children: [any EmbeddedChild<Titles>] = []
+
+    func reduceOwn(_ state: State, _ result: Intent) -> State {
+      guard case .rename(let title) = result else { return state }
+      return State(title: title)
+    }
+  }
+
+  @Test func theChildsEffectAfterItsResultRuns() {
+    let store = Store(initialState: Screen.State(), feature: Screen())
+    store.send(.counter(.increment))
+    store.send(.rename("counter"))
+    #expect(
+      store.state == Screen.State(counter: Counter.State(count: 1, saved: 1), title: "counter"))
+  }
+
+  @Test func anIntentNoChildTakesIsReducedByDefault() {
+    let store = Store(initialState: Titles.State(), feature: Titles())
+    store.send(.rename("settings"))
+    #expect(store.state.title == "settings")
+  }
+}
