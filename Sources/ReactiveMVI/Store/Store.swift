@@ -711,7 +711,14 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   @usableFromInline
   func cancel(_ id: AnyHashable) {
     let (subscriptions, waiters) = effects.withLock { effects in
-      guard let keys = effects.effectsByID.removeValue(forKey: id) else {
+      var keys = effects.effectsByID.removeValue(forKey: id) ?? []
+      // A whole scope (a row, a child's embedding): every id inside it.
+      if let scope = id.base as? EffectScopeID {
+        for inner in effects.effectsByID.keys.filter(scope.contains) {
+          keys.formUnion(effects.effectsByID.removeValue(forKey: inner) ?? [])
+        }
+      }
+      guard !keys.isEmpty else {
         return ([SingleAssignmentDisposable](), [CheckedContinuation<Void, Never>]())
       }
       let subscriptions = keys.compactMap { effects.effects.removeValue(forKey: $0)?.subscription }
