@@ -35,6 +35,9 @@ import Synchronization
 /// Disposing the store (or releasing it) cancels every running effect; it then ignores intents.
 /// ``dispose()`` is a barrier: once it returns, no `handle`, `reduce`, middleware call or state or
 /// event delivery starts.
+///
+/// Thread safety: any thread reads ``state``, subscribes and sends intents, which is why the
+/// feature's `State` and `Intent` are `Sendable`.
 public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Sendable {
   // Thread safety:
   // - `drainer` serializes all work: `handle`, `reduce`, middleware and every delivery run only on
@@ -59,8 +62,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     case failure(any Error, effect: Int, mapping: ((any Error) -> F.Result?)?)
     case finished(effect: Int)
     case flushEvents
-    /// A new subscriber of `states`: it gets the latest state, then every later one.
-    case subscribe(StateSubscription)
+    /// A new subscriber of `states`: it gets the latest state, then every later one (or, when
+    /// the closed drainer drops the request, the last state: see `SubscribeRequest`).
+    case subscribe(SubscribeRequest)
     /// A disposed subscriber of `states`, to drop from the list.
     case unsubscribe(StateSubscription)
   }
@@ -85,6 +89,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     weak var store: Store?
     /// Its slot in the store's list, or -1 when not in it. Drainer only.
     @usableFromInline @exclusivity(unchecked) var index = -1
+    /// Whether its first state has been claimed (see `SubscribeRequest`).
+    @usableFromInline let firstStateClaimed = Atomic<Bool>(false)
 
     @usableFromInline
     final class Handler {
@@ -155,6 +161,25 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       }
     }
 
+    /// Claims the first state for the caller (`true` once, for one caller).
+    @inlinable
+    func claimFirstState() -> Bool {
+      !firstStateClaimed.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    /// Hands the last state to a subscriber whose request the drainer never served (the store
+    /// is disposed): any thread, outside the drainer, so the delivery is counted here.
+    func deliverLastState(_ published: PublishedState<F.State>) {
+      guard !isDead, claimFirstState() else { return }
+      let state = published.read()
+      if let downstream {
+        downstream.on(.next(state))
+      } else if barrier.enter() {
+        handler?._withUnsafeGuaranteedRef { $0.onNext(state) }
+        if barrier.leave() { releaseHandler() }
+      }
+    }
+
     @usableFromInline
     func dispose() {
       var old = 0
@@ -165,6 +190,27 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       }
       store?.submit(.unsubscribe(self))
     }
+  }
+
+  /// A new subscriber's request for its first state, queued like an intent. Exactly one of two
+  /// serves it, whoever claims the subscriber's first state (`claimFirstState()`): the drainer
+  /// attaching the subscriber, or this request's deinitializer, which runs when the closed
+  /// drainer of a disposed store drops or refuses the request and hands the subscriber the last
+  /// state. (A served request claims nothing when it is released.) So a subscriber made after
+  /// or during `dispose()` still gets the last state, the promise of ``Store/states``.
+  @usableFromInline
+  final class SubscribeRequest: @unchecked Sendable {
+    // Both fields are immutable references to thread-safe objects.
+    @usableFromInline let subscription: StateSubscription
+    let published: PublishedState<F.State>
+
+    @usableFromInline
+    init(_ subscription: StateSubscription, published: PublishedState<F.State>) {
+      self.subscription = subscription
+      self.published = published
+    }
+
+    deinit { subscription.deliverLastState(published) }
   }
 
   @usableFromInline
@@ -264,7 +310,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
         return Disposables.create()
       }
       let subscription = StateSubscription(downstream: downstream, store: self)
-      self.submit(.subscribe(subscription))
+      self.submit(.subscribe(SubscribeRequest(subscription, published: published)))
       return subscription
     })
   }
@@ -287,7 +333,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// ```
   public func subscribeStates(onNext: @escaping (F.State) -> Void) -> Disposable {
     let subscription = StateSubscription(onNext: onNext, store: self)
-    submit(.subscribe(subscription))
+    submit(.subscribe(SubscribeRequest(subscription, published: published)))
     return subscription
   }
 
@@ -347,9 +393,13 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// any other delivery of ReactiveCore): it then returns at once, nothing further starts, and the
   /// one step already running (the current delivery to the subscribers, say) finishes on its
   /// thread. That exception is what keeps dispose from deadlocking, as with every dispose barrier
-  /// of the library (see Docs/Concurrency.md).
+  /// of the library (see Docs/Concurrency.md). So a `dispose()` from inside `reduce` or
+  /// `stateHasChanged` drops the state being reduced (it is not published), and one from a
+  /// subscriber (or from the deinitializer of a state released by publishing) ends that state's
+  /// delivery: no later subscriber gets it and no `effect(after:)` follows.
   ///
-  /// Subscribing to ``states`` after `dispose()` still replays the last state.
+  /// Subscribing to ``states`` (or ``subscribeStates(onNext:)``, or a scope's states) after
+  /// `dispose()`, or while it runs, still replays the last state (and nothing after it).
   public func dispose() {
     drainer.closeAndWaitForTurn()
     let (subscriptions, waiters) = effects.withLock { effects in
@@ -402,9 +452,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   @inlinable
   func process(_ work: Work) {
     switch work {
-    // Subscriptions are served also after `dispose()`: `states` keeps the last state.
-    case .subscribe(let subscription):
-      attach(subscription)
+    // A subscription the closed drainer drops gets the last state from its request.
+    case .subscribe(let request):
+      attach(request.subscription)
     case .unsubscribe(let subscription):
       detach(subscription)
     // Work queued before `dispose()` was dropped by the closed drainer.
@@ -446,7 +496,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// Hands a new subscriber of `states` the latest state, then adds it to the list. Drainer only.
   @usableFromInline
   func attach(_ subscription: StateSubscription) {
-    guard !subscription.isDead else { return }
+    guard !subscription.isDead, subscription.claimFirstState() else { return }
     subscription.deliver(published.latest)
     guard !subscription.isDead else { return }
     subscription.index = stateSubscriptions.count
@@ -506,18 +556,24 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       // needs it too.
       let old = lendLatestState()
       let new = feature.reduce(old, copy result)
+      // Disposed by `reduce`: its state is dropped, unpublished.
+      guard !drainer.isClosed else { return takeBackLatestState(consume old) }
       if feature.stateHasChanged(from: old, to: new) {
         takeBackLatestState(consume old)
+        guard !drainer.isClosed else { return }
         // The new state moves into its slot, and is lent from there to every subscriber, who
         // borrows it: no copy per state, whatever the number of subscribers (see
         // `StateSubscription.deliver`). A subscriber's intent is queued, so nothing publishes
-        // until the loan ends.
+        // until the loan ends. Publishing releases the displaced state, whose deinitializer
+        // may dispose the store; so may a subscriber.
         let latest = publishAndLend(consume new)
-        deliver(latest)
+        if !drainer.isClosed { deliver(latest) }
+        guard !drainer.isClosed else { return takeBackLatestState(consume latest) }
         let effect = feature.effect(after: result, state: latest)
         takeBackLatestState(consume latest)
         run(effect)
       } else {
+        guard !drainer.isClosed else { return takeBackLatestState(consume old) }
         let effect = feature.effect(after: result, state: old)
         takeBackLatestState(consume old)
         run(effect)
@@ -527,11 +583,15 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       guard !drainer.isClosed else { return }
       let old = published.latest
       let new = feature.reduce(old, copy result)
+      guard !drainer.isClosed else { return }
       if feature.stateHasChanged(from: old, to: new) {
+        guard !drainer.isClosed else { return }
         published.publish(new)
+        // The displaced state's deinitializer or a middleware may have disposed the store.
+        guard !drainer.isClosed else { return }
         notify(.stateChanged(from: old, to: new))
-        // A middleware may have disposed the store.
         if !drainer.isClosed { deliver(new) }
+        guard !drainer.isClosed else { return }
       }
       run(feature.effect(after: result, state: published.latestSlot.pointee))
     }
@@ -580,9 +640,11 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   func deliver(_ state: F.State) {
     // The list does not change while it is iterated (see `stateSubscriptions`) and keeps every
     // subscription alive: no retain per delivery.
+    // A subscriber that disposes the store stops the delivery: no later subscriber gets it.
     let subscriptions = stateSubscriptions.unsafeElements
     for index in subscriptions.indices {
       Unmanaged.passUnretained(subscriptions[index])._withUnsafeGuaranteedRef { $0.deliver(state) }
+      if drainer.isClosed { return }
     }
   }
 
