@@ -259,21 +259,15 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   // Drainer-only (see above), so its exclusivity is not checked at run time.
   @usableFromInline @exclusivity(unchecked) var pendingEvents: [F.Event] = []
   @usableFromInline let middleware: [Middleware<F>]
-  /// Where `reduce` puts the latest state back after lending it to the feature (see
-  /// `reduce(_:origin:)`): bits without ownership, never read, never deinitialized. Drainer-only.
-  @usableFromInline let lentState: UnsafeMutablePointer<F.State>
 
   /// Creates a store holding `initialState`, run by `feature`, watched by `middleware` (in order).
   public init(initialState: F.State, feature: F, middleware: [Middleware<F>] = []) {
     self.feature = feature
     self.middleware = middleware
     self.published = PublishedState(initialState)
-    self.lentState = .allocate(capacity: 1)
   }
 
   deinit {
-    // It holds no reference of its own (see `lentState`): deallocated, not deinitialized.
-    lentState.deallocate()
     let (subscriptions, waiters) = effects.withLock { effects in
       effects.isDisposed = true
       defer { effects.idleWaiters = [] }
@@ -537,7 +531,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       notify(.intent(intent))
       guard !drainer.isClosed else { return }
     }
-    run(feature.handle(intent, state: published.latestSlot.pointee))
+    run(published.withLatest { feature.handle(intent, state: $0) })
   }
 
   /// Reduces `result`, publishes and delivers the new state unless the feature says it is
@@ -549,34 +543,42 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// first. Callers check before calling this; the effect after it is checked by `run`.
   @inlinable
   func reduce(_ result: consuming F.Result, origin: OutputOrigin) {
+    // A plain local, which the closures lending the state below can capture.
+    let result = consume result
     // Activities are only built for middleware to see.
     if middleware.isEmpty {
-      // The latest state is lent to `reduce` and `stateHasChanged` as a local, not copied (see
-      // `lendLatestState()`). The result is copied once, for `reduce`, since `effect(after:)`
-      // needs it too.
-      let old = lendLatestState()
-      let new = feature.reduce(old, copy result)
-      // Disposed by `reduce`: its state is dropped, unpublished.
-      guard !drainer.isClosed else { return takeBackLatestState(consume old) }
-      if feature.stateHasChanged(from: old, to: new) {
-        takeBackLatestState(consume old)
+      // The latest state is lent to `reduce`, `stateHasChanged`, the subscribers and
+      // `effect(after:)`, not copied (see `PublishedState.withLatest(_:)`). The result is copied
+      // once, for `reduce`, since `effect(after:)` needs it too. The effect runs after the loan
+      // ends: it may reduce (and publish) again.
+      let step = published.withLatest { old -> ReduceStep in
+        let new = feature.reduce(old, result)
+        // Disposed by `reduce`: its state is dropped, unpublished.
+        guard !drainer.isClosed else { return .disposed }
+        if feature.stateHasChanged(from: old, to: new) { return .changed(new) }
+        guard !drainer.isClosed else { return .disposed }
+        return .unchanged(feature.effect(after: result, state: old))
+      }
+      switch consume step {
+      case .disposed:
+        return
+      case .unchanged(let effect):
+        run(effect)
+      case .changed(let new):
         guard !drainer.isClosed else { return }
         // The new state moves into its slot, and is lent from there to every subscriber, who
         // borrows it: no copy per state, whatever the number of subscribers (see
         // `StateSubscription.deliver`). A subscriber's intent is queued, so nothing publishes
         // until the loan ends. Publishing releases the displaced state, whose deinitializer
         // may dispose the store; so may a subscriber.
-        let latest = publishAndLend(consume new)
-        if !drainer.isClosed { deliver(latest) }
-        guard !drainer.isClosed else { return takeBackLatestState(consume latest) }
-        let effect = feature.effect(after: result, state: latest)
-        takeBackLatestState(consume latest)
-        run(effect)
-      } else {
-        guard !drainer.isClosed else { return takeBackLatestState(consume old) }
-        let effect = feature.effect(after: result, state: old)
-        takeBackLatestState(consume old)
-        run(effect)
+        published.publish(new)
+        guard !drainer.isClosed else { return }
+        let effect = published.withLatest { latest -> Effect<F.Result, F.Event>? in
+          deliver(latest)
+          guard !drainer.isClosed else { return nil }
+          return feature.effect(after: result, state: latest)
+        }
+        if let effect { run(effect) }
       }
     } else {
       notify(.result(copy result, origin: origin))
@@ -593,45 +595,19 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
         if !drainer.isClosed { deliver(new) }
         guard !drainer.isClosed else { return }
       }
-      run(feature.effect(after: result, state: published.latestSlot.pointee))
+      run(published.withLatest { feature.effect(after: result, state: $0) })
     }
   }
 
-  /// The latest state, lent by `reduce` to the feature and the subscribers: the slot's bits,
-  /// taken without a copy. A value read from the slot and passed to code opaque to the optimizer
-  /// (the feature's, a subscriber's) would be copied first, a retain and a release of every
-  /// reference it holds; a local is borrowed as it is. `move()` reads the slot without writing
-  /// it, so readers on other threads keep copying it, and `takeBackLatestState(_:)` puts the
-  /// local away without destroying it (the slot still owns its references). What must hold:
-  /// the slot is neither republished nor released during the loan (only the drainer publishes,
-  /// and it gives the state back first; intents sent meanwhile are queued), and the loan ends
-  /// after the last use of the state, so the optimizer cannot hand its references to a copy
-  /// that the feature or a subscriber makes and mutates in place. A trivial state is simply read
-  /// (its copy costs nothing). Drainer only.
-  @inlinable @inline(__always)
-  func lendLatestState() -> F.State {
-    if _isPOD(F.State.self) { return published.latestSlot.pointee }
-    return UnsafeMutablePointer(mutating: published.latestSlot).move()
-  }
-
-  /// Publishes `state` and lends it back from its slot, as `lendLatestState()` does (a trivial
-  /// state is returned as it is: reading it back would cost more). Drainer only.
-  @inlinable @inline(__always)
-  func publishAndLend(_ state: consuming F.State) -> F.State {
-    if _isPOD(F.State.self) {
-      published.publish(copy state)
-      return state
-    }
-    published.publish(consume state)
-    return lendLatestState()
-  }
-
-  /// Ends the loan of `lendLatestState()`: the bits go to `lentState`, where they are never
-  /// destroyed, since the slot still owns them. Drainer only.
-  @inlinable @inline(__always)
-  func takeBackLatestState(_ state: consuming F.State) {
-    if _isPOD(F.State.self) { return }
-    lentState.initialize(to: consume state)
+  /// What the loan of the latest state in `reduce(_:origin:)` ends with.
+  @usableFromInline
+  enum ReduceStep {
+    /// `reduce` or `stateHasChanged` disposed the store: nothing further.
+    case disposed
+    /// The state is unchanged: run this effect.
+    case unchanged(Effect<F.Result, F.Event>)
+    /// Publish this state.
+    case changed(F.State)
   }
 
   /// Sends `state` to every live subscriber, in subscription order. Drainer only. Inlined into
