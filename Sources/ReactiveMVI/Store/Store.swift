@@ -388,9 +388,10 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// one step already running (the current delivery to the subscribers, say) finishes on its
   /// thread. That exception is what keeps dispose from deadlocking, as with every dispose barrier
   /// of the library (see Docs/Concurrency.md). So a `dispose()` from inside `reduce` or
-  /// `stateHasChanged` drops the state being reduced (it is not published), and one from a
-  /// subscriber (or from the deinitializer of a state released by publishing) ends that state's
-  /// delivery: no later subscriber gets it and no `effect(after:)` follows.
+  /// `stateHasChanged` drops the state being reduced (it is not published), one from the
+  /// deinitializer of a state released by publishing stops the new state's delivery, and one from
+  /// a subscriber lets that delivery finish with the remaining subscribers, and no
+  /// `effect(after:)` follows either.
   ///
   /// Subscribing to ``states`` (or ``subscribeStates(onNext:)``, or a scope's states) after
   /// `dispose()`, or while it runs, still replays the last state (and nothing after it).
@@ -531,7 +532,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       notify(.intent(intent))
       guard !drainer.isClosed else { return }
     }
-    run(published.withLatest { feature.handle(intent, state: $0) })
+    run(feature.handle(intent, state: published.latestSlot.pointee))
   }
 
   /// Reduces `result`, publishes and delivers the new state unless the feature says it is
@@ -543,42 +544,34 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// first. Callers check before calling this; the effect after it is checked by `run`.
   @inlinable
   func reduce(_ result: consuming F.Result, origin: OutputOrigin) {
-    // A plain local, which the closures lending the state below can capture.
-    let result = consume result
     // Activities are only built for middleware to see.
     if middleware.isEmpty {
-      // The latest state is lent to `reduce`, `stateHasChanged`, the subscribers and
-      // `effect(after:)`, not copied (see `PublishedState.withLatest(_:)`). The result is copied
-      // once, for `reduce`, since `effect(after:)` needs it too. The effect runs after the loan
-      // ends: it may reduce (and publish) again.
-      let step = published.withLatest { old -> ReduceStep in
-        let new = feature.reduce(old, result)
-        // Disposed by `reduce`: its state is dropped, unpublished.
-        guard !drainer.isClosed else { return .disposed }
-        if feature.stateHasChanged(from: old, to: new) { return .changed(new) }
-        guard !drainer.isClosed else { return .disposed }
-        return .unchanged(feature.effect(after: result, state: old))
-      }
-      switch consume step {
-      case .disposed:
-        return
-      case .unchanged(let effect):
-        run(effect)
-      case .changed(let new):
+      // The latest state is lent to `reduce` and `stateHasChanged` as a local, not copied (see
+      // `PublishedState.lendLatest()`). The result is copied once, for `reduce`, since `effect(after:)`
+      // needs it too.
+      let old = published.lendLatest()
+      let new = feature.reduce(old, copy result)
+      // One check after `reduce` and `stateHasChanged` (a judgement of the state `reduce` made):
+      // disposed by either, the state is dropped, unpublished.
+      if feature.stateHasChanged(from: old, to: new) {
+        published.endLoan(consume old)
         guard !drainer.isClosed else { return }
         // The new state moves into its slot, and is lent from there to every subscriber, who
         // borrows it: no copy per state, whatever the number of subscribers (see
         // `StateSubscription.deliver`). A subscriber's intent is queued, so nothing publishes
         // until the loan ends. Publishing releases the displaced state, whose deinitializer
-        // may dispose the store; so may a subscriber.
-        published.publish(new)
-        guard !drainer.isClosed else { return }
-        let effect = published.withLatest { latest -> Effect<F.Result, F.Event>? in
-          deliver(latest)
-          guard !drainer.isClosed else { return nil }
-          return feature.effect(after: result, state: latest)
-        }
-        if let effect { run(effect) }
+        // may dispose the store (a trivial state has none); so may a subscriber.
+        let latest = published.publishAndLend(consume new)
+        if _isPOD(F.State.self) || !drainer.isClosed { deliver(latest) }
+        guard !drainer.isClosed else { return published.endLoan(consume latest) }
+        let effect = feature.effect(after: result, state: latest)
+        published.endLoan(consume latest)
+        run(effect)
+      } else {
+        guard !drainer.isClosed else { return published.endLoan(consume old) }
+        let effect = feature.effect(after: result, state: old)
+        published.endLoan(consume old)
+        run(effect)
       }
     } else {
       notify(.result(copy result, origin: origin))
@@ -595,19 +588,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
         if !drainer.isClosed { deliver(new) }
         guard !drainer.isClosed else { return }
       }
-      run(published.withLatest { feature.effect(after: result, state: $0) })
+      run(feature.effect(after: result, state: published.latestSlot.pointee))
     }
-  }
-
-  /// What the loan of the latest state in `reduce(_:origin:)` ends with.
-  @usableFromInline
-  enum ReduceStep {
-    /// `reduce` or `stateHasChanged` disposed the store: nothing further.
-    case disposed
-    /// The state is unchanged: run this effect.
-    case unchanged(Effect<F.Result, F.Event>)
-    /// Publish this state.
-    case changed(F.State)
   }
 
   /// Sends `state` to every live subscriber, in subscription order. Drainer only. Inlined into
@@ -616,11 +598,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   func deliver(_ state: F.State) {
     // The list does not change while it is iterated (see `stateSubscriptions`) and keeps every
     // subscription alive: no retain per delivery.
-    // A subscriber that disposes the store stops the delivery: no later subscriber gets it.
     let subscriptions = stateSubscriptions.unsafeElements
     for index in subscriptions.indices {
       Unmanaged.passUnretained(subscriptions[index])._withUnsafeGuaranteedRef { $0.deliver(state) }
-      if drainer.isClosed { return }
     }
   }
 

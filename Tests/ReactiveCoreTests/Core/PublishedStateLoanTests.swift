@@ -1,5 +1,5 @@
-// `PublishedState.withLatest(_:)` lends the latest state without copying it (the one owner of
-// the store's state loan). What must hold, also in the optimized build: a copy the borrower
+// `PublishedState.lendLatest()`, `publishAndLend(_:)` and `endLoan(_:)` lend the latest state
+// without copying it (the one owner of the store's state loan). What must hold, also in the optimized build: a copy the borrower
 // makes and mutates never writes the published state, and every reference the state holds is
 // released exactly once, when the state is displaced.
 
@@ -32,15 +32,14 @@ struct LoanedState {
       LoanedState(values: [1, 2, 3], reference: LoanedReference(0, releases: releases)))
     var copies: [LoanedState] = []
     for step in 1...100 {
-      let copy = published.withLatest { state -> LoanedState in
-        // Had the loan handed the slot's buffer to this copy, the append would write it.
-        var copy = copy state
-        copy.values.append(step)
-        return copy
-      }
+      let lent = published.lendLatest()
+      // Had the loan handed the slot's buffer to this copy, the append would write it.
+      var copy = lent
+      copy.values.append(step)
+      #expect(published.read().values == [1, 2, 3])
+      published.endLoan(consume lent)
       copies.append(copy)
       #expect(published.read().values == [1, 2, 3])
-      #expect(published.withLatest { $0.values } == [1, 2, 3])
     }
     #expect(copies.map(\.values.last) == Array(1...100))
     #expect(releases.withLock { $0 }.isEmpty)
@@ -54,10 +53,14 @@ struct LoanedState {
       // Lent several times between publishes: a loan that released (or retained) what it lent
       // would release a reference early, twice, or never.
       for _ in 0..<3 {
-        #expect(published.withLatest { $0.reference.id } == step - 1)
+        let lent = published.lendLatest()
+        #expect(lent.reference.id == step - 1)
+        published.endLoan(consume lent)
       }
-      _ = published.publish(
+      let latest = published.publishAndLend(
         LoanedState(values: [step], reference: LoanedReference(step, releases: releases)))
+      #expect(latest.reference.id == step)
+      published.endLoan(consume latest)
       // The two slots hold the latest state and the one before it.
       #expect(releases.withLock { $0 } == Array(0..<max(0, step - 1)))
     }

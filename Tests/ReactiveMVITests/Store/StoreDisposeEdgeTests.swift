@@ -134,8 +134,9 @@ struct SelfDisposing: Feature {
     store.send(3)
     #expect(store.isDisposed)
     #expect(first.values == [0, 1, 2])
-    // No later subscriber gets the state whose delivery disposed, and no effect follows it.
-    #expect(later.values == [0, 1])
+    // The delivery that disposed finishes with the remaining subscribers (the step already
+    // running), and no effect follows it.
+    #expect(later.values == [0, 1, 2])
     #expect(effects.values == [1])
     disposer.dispose()
     leaf.dispose()
