@@ -70,16 +70,25 @@ struct SelfDisposing: Feature {
     return store
   }
 
+  /// The states seen through `states` (an operator chain's leaf) and through `subscribeStates`
+  /// (the store's own list), and both subscriptions.
+  static func subscribeBoth(to store: Store<SelfDisposing>) -> (
+    seen: Collected<Int>, direct: Collected<Int>, subscriptions: Disposable
+  ) {
+    let seen = Collected<Int>()
+    let leaf = store.states.subscribe(onNext: { seen.append($0.count) })
+    let direct = Collected<Int>()
+    let closure = store.subscribeStates(onNext: { direct.append($0.count) })
+    return (seen, direct, Disposables.create(leaf, closure))
+  }
+
   @Test(arguments: [DisposePoint.reduce, .stateHasChanged], [false, true])
   func disposeFromTheFeatureStopsItsOwnStep(point: DisposePoint, middleware: Bool) {
     let target = DisposeTarget()
     let effects = Collected<Int>()
     let store = Self.makeStore(
       point: point, at: 2, middleware: middleware, target: target, effects: effects)
-    let seen = Collected<Int>()
-    let leaf = store.states.subscribe(onNext: { seen.append($0.count) })
-    let direct = Collected<Int>()
-    let closure = store.subscribeStates(onNext: { direct.append($0.count) })
+    let (seen, direct, subscriptions) = Self.subscribeBoth(to: store)
     store.send(1)
     store.send(2)
     store.send(3)
@@ -89,8 +98,7 @@ struct SelfDisposing: Feature {
     #expect(seen.values == [0, 1])
     #expect(direct.values == [0, 1])
     #expect(effects.values == [1])
-    leaf.dispose()
-    closure.dispose()
+    subscriptions.dispose()
   }
 
   @Test(arguments: [false, true])
@@ -101,10 +109,7 @@ struct SelfDisposing: Feature {
     let store = Self.makeStore(
       point: .never, at: 0, middleware: middleware, token: DisposeOnRelease(target),
       target: target, effects: effects)
-    let seen = Collected<Int>()
-    let leaf = store.states.subscribe(onNext: { seen.append($0.count) })
-    let direct = Collected<Int>()
-    let closure = store.subscribeStates(onNext: { direct.append($0.count) })
+    let (seen, direct, subscriptions) = Self.subscribeBoth(to: store)
     store.send(1)
     #expect(!store.isDisposed)
     store.send(2)
@@ -112,8 +117,7 @@ struct SelfDisposing: Feature {
     #expect(seen.values == [0, 1])
     #expect(direct.values == [0, 1])
     #expect(effects.values == [1])
-    leaf.dispose()
-    closure.dispose()
+    subscriptions.dispose()
   }
 
   @Test(arguments: [false, true])
