@@ -122,13 +122,19 @@ struct EmbeddingScope: Hashable, @unchecked Sendable, CustomStringConvertible {
   @usableFromInline var description: String { "child \(state)" }
 }
 
-/// The scope of one row of a ``ChildFeatures``: its id.
+/// The scope of one row of a ``ChildFeatures``: its id within its list (the list's key path in
+/// the parent's state).
 @usableFromInline
 struct RowScope: Hashable, @unchecked Sendable, CustomStringConvertible {
-  // @unchecked: the id is `Hashable & Sendable` (ChildFeatures' `ID`).
+  // @unchecked: the id is `Hashable & Sendable` (ChildFeatures' `ID`); a key path is an
+  // immutable value (see the note on ChildFeature's Sendable).
+  let list: AnyKeyPath
   let id: AnyHashable
 
-  @usableFromInline init(id: AnyHashable) { self.id = id }
+  @usableFromInline init(list: AnyKeyPath, id: AnyHashable) {
+    self.list = list
+    self.id = id
+  }
 
   @usableFromInline var description: String { "row \(id)" }
 }
@@ -330,7 +336,7 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
     guard let childState = state[keyPath: self.state] else { return Effect.none }
     return live.tracking(
       child.handle(childIntent, state: childState)
-        .embedded(result: embedResult, event: embedEvent, scope: { scope }), in: scope)
+        .embedded(result: embedResult, event: embedEvent, scope: { scope }), in: { scope })
   }
 
   /// The parent state with the child's part reduced (unchanged while it is `nil`); nil when
@@ -354,7 +360,7 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
     guard let childState = state[keyPath: self.state] else { return Effect.none }
     return live.tracking(
       child.effect(after: childResult, state: childState)
-        .embedded(result: embedResult, event: embedEvent, scope: { scope }), in: scope)
+        .embedded(result: embedResult, event: embedEvent, scope: { scope }), in: { scope })
   }
 
   /// The scope of its cancellation ids, as ``ChildFeature``'s: its state's key path.
@@ -404,6 +410,8 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   @usableFromInline let embedEvent: @Sendable (ID, Child.Event) -> Parent.Event
   /// The rows with effects running (what ``endingEffects(in:)`` checks).
   @usableFromInline let live = LiveEffects()
+  /// The key path of the rows in the parent's state: what keeps two lists' row scopes apart.
+  @usableFromInline let list: AnyKeyPath
 
   /// Embeds one `child` per element of the array at `state`, identified by `id`.
   @inlinable
@@ -415,20 +423,21 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
   ) where Rows.Element == Child.State {
     self.init(
-      child, rows: .accessors(state: state, id: id) { $0[keyPath: id] }, intent: intent,
-      result: result, extractResult: extractResult, event: event)
+      child, list: state, rows: .accessors(state: state, id: id) { $0[keyPath: id] },
+      intent: intent, result: result, extractResult: extractResult, event: event)
   }
 
-  /// Embeds one `child` per row that `rows` reads and changes.
+  /// Embeds one `child` per row that `rows` reads and changes in the collection at `list`.
   @inlinable
   init(
-    _ child: Child, rows: RowAccessors<Parent.State, Child.State, ID>,
+    _ child: Child, list: AnyKeyPath, rows: RowAccessors<Parent.State, Child.State, ID>,
     intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
     result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
     extractResult: @escaping @Sendable (Parent.Result) -> (ID, Child.Result)?,
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
   ) {
     self.child = child
+    self.list = list
     self.row = rows.row
     self.update = rows.update
     self.extractIntent = intent
@@ -478,18 +487,19 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   > {
     let embedded = effect.embedded(
       result: { [embedResult] in embedResult(rowID, $0) },
-      event: { [embedEvent] in embedEvent(rowID, $0) }, scope: { Self.scope(ofRow: rowID) })
-    return live.tracking(embedded, in: Self.scope(ofRow: rowID))
+      event: { [embedEvent] in embedEvent(rowID, $0) }, scope: { scope(ofRow: rowID) })
+    return live.tracking(embedded, in: { scope(ofRow: rowID) })
   }
 
-  /// The scope of a row's cancellation ids.
+  /// The scope of a row's cancellation ids: the row's id within this list, so two lists whose
+  /// rows share ids keep their rows' effects apart.
   @usableFromInline
-  static func scope(ofRow rowID: ID) -> AnyHashable {
-    AnyHashable(RowScope(id: AnyHashable(rowID)))
+  func scope(ofRow rowID: ID) -> AnyHashable {
+    AnyHashable(RowScope(list: list, id: AnyHashable(rowID)))
   }
 
   /// Cancels every effect of the row `id` that was marked with `effectID`.
-  public static func cancel(_ effectID: some Hashable & Sendable, inRow rowID: ID)
+  public func cancel(_ effectID: some Hashable & Sendable, inRow rowID: ID)
     -> Effect<Parent.Result, Parent.Event>
   {
     .cancel(id: effectID, inScope: scope(ofRow: rowID))
@@ -498,7 +508,7 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   /// Cancels every running effect of the row `id`, whatever its id (TCA's `forEach` does this
   /// when a row leaves the list; so does ``endingEffects(in:)``).
   public func cancelAll(inRow rowID: ID) -> Effect<Parent.Result, Parent.Event> {
-    .cancelAll(inScope: Self.scope(ofRow: rowID))
+    .cancelAll(inScope: scope(ofRow: rowID))
   }
 
   /// Cancels the running effects of every row no longer in `state` (removed, or filtered out of
@@ -529,7 +539,7 @@ extension ChildFeatures where Child.State: Identifiable, Child.State.ID == ID {
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
   ) where Rows.Element == Child.State {
     self.init(
-      child, rows: .accessors(state: state, id: \.id) { $0.id }, intent: intent, result: result,
-      extractResult: extractResult, event: event)
+      child, list: state, rows: .accessors(state: state, id: \.id) { $0.id }, intent: intent,
+      result: result, extractResult: extractResult, event: event)
   }
 }

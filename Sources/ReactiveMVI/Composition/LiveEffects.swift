@@ -23,13 +23,22 @@ final class LiveEffects: Sendable {
   func contains(_ scope: AnyHashable) -> Bool { counts.withLock { $0[scope] != nil } }
 
   /// `effect`, its running work counted in `scope` while subscribed. What runs at once (no
-  /// effect, one result, one event) is returned as it is.
-  @usableFromInline
-  func tracking<Result, Event>(_ effect: Effect<Result, Event>, in scope: AnyHashable) -> Effect<
-    Result, Event
-  > {
+  /// effect, one result, one event) is returned as it is, and `scope` is then not evaluated:
+  /// making a scope boxes it (`AnyHashable`), which a row's plain result must not pay for.
+  @inlinable
+  func tracking<Result, Event>(
+    _ effect: Effect<Result, Event>, in scope: () -> AnyHashable
+  ) -> Effect<Result, Event> {
     guard case .body = effect.storage else { return effect }
-    return effect.mappingStreams { source in
+    return trackingBody(effect, in: scope())
+  }
+
+  /// ``tracking(_:in:)`` for an effect with a body: compiled once, not inlined.
+  @usableFromInline
+  func trackingBody<Result, Event>(_ effect: Effect<Result, Event>, in scope: AnyHashable)
+    -> Effect<Result, Event>
+  {
+    effect.mappingStreams { source in
       source.do(
         onSubscribe: { [counts] in counts.withLock { $0[scope, default: 0] += 1 } },
         onDispose: { [counts] in

@@ -143,6 +143,42 @@ struct ToggleList: ChildFeatureComposition {
   }
 }
 
+/// Two lists of the same row feature whose rows share ids.
+struct TwoLists: ChildFeatureComposition {
+  struct State: Equatable, Sendable {
+    var left = [ToggleList.Row.State(id: 1)]
+    var right = [ToggleList.Row.State(id: 1)]
+  }
+  enum Intent: Equatable, Sendable {
+    case left(id: Int, ToggleList.Row.Intent)
+    case right(id: Int, ToggleList.Row.Intent)
+  }
+  enum Result: Equatable, Sendable {
+    case left(id: Int, ToggleList.Row.Result)
+    case right(id: Int, ToggleList.Row.Result)
+  }
+  let left: ChildFeatures<TwoLists, ToggleList.Row, Int>
+  let right: ChildFeatures<TwoLists, ToggleList.Row, Int>
+  var children: [any EmbeddedChild<TwoLists>] { [left, right] }
+
+  init(scheduler: TestScheduler) {
+    left = ChildFeatures(
+      ToggleList.Row(scheduler: scheduler), state: \.left, intent: Intent.left,
+      result: Result.left)
+    right = ChildFeatures(
+      ToggleList.Row(scheduler: scheduler), state: \.right, intent: Intent.right,
+      result: Result.right)
+  }
+
+  func handleOwn(_ intent: Intent, state: State) -> Effect<Result, Never> { .none }
+
+  func reduceOwn(_ state: State, _ result: Result) -> State {
+    var state = state
+    if case .left(let id, .delete) = result { state.left.removeAll { $0.id == id } }
+    return state
+  }
+}
+
 @Suite struct ChildEffectScopeTests {
   /// Two toggles, push just flipped (its save waits a second).
   static func togglesSavingPush(scheduler: TestScheduler) -> TestStore<TwoToggles> {
@@ -233,6 +269,46 @@ struct ToggleList: ChildFeatureComposition {
     store.advance(by: .seconds(1))
     store.receive(.row(id: 2, .toggle(.saved))) { $0.rows[1].toggle.isSaving = false }
     store.finish()
+  }
+
+  /// Two lists whose row 1 each have a save waiting.
+  static func twoListsSavingRowOne(scheduler: TestScheduler) -> TestStore<TwoLists> {
+    let store = TestStore(
+      initialState: TwoLists.State(), feature: TwoLists(scheduler: scheduler),
+      scheduler: scheduler)
+    store.send(.left(id: 1, .toggle(.flip))) {
+      $0.left[0].toggle = SavingToggle.State(isOn: true, isSaving: true)
+    }
+    store.send(.right(id: 1, .toggle(.flip))) {
+      $0.right[0].toggle = SavingToggle.State(isOn: true, isSaving: true)
+    }
+    return store
+  }
+
+  @Test func rowsOfTwoListsWithEqualIDsKeepTheirEffectsApart() {
+    let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+    let store = Self.twoListsSavingRowOne(scheduler: scheduler)
+    // Row 1 leaves the left list: only its own save ends.
+    store.send(.left(id: 1, .deleteTapped)) { $0.left = [] }
+    #expect(store.store.runningEffectCount == 1)
+    store.advance(by: .seconds(1))
+    store.receive(.right(id: 1, .toggle(.saved))) { $0.right[0].toggle.isSaving = false }
+    store.finish()
+  }
+
+  @Test func cancellingARowOfOneListLeavesTheOtherListsRowWithTheSameID() {
+    let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+    let feature = TwoLists(scheduler: scheduler)
+    let store = Store(initialState: TwoLists.State(), feature: feature)
+    store.send(.left(id: 1, .toggle(.flip)))
+    store.send(.right(id: 1, .toggle(.flip)))
+    #expect(store.runningEffectCount == 2)
+    store.run(feature.right.cancelAll(inRow: 1))
+    #expect(store.runningEffectCount == 1)
+    scheduler.advanceTo(1_000)
+    #expect(!store.state.left[0].toggle.isSaving)
+    #expect(store.state.right[0].toggle.isSaving)
+    store.dispose()
   }
 
   @Test func theStillRunningMessageNamesTheEffectItsRowAndWhenItFallsDue() {
