@@ -83,6 +83,16 @@ public final class TestScheduler: SchedulerType, Sendable {
   /// `try await scheduler.sleep(for:)` in an effect), before advancing the clock.
   public var pendingCount: Int { state.withLock { $0.queue.liveCount } }
 
+  /// When the earliest pending item falls due, if any (for failure messages).
+  var nextDueTime: TestTime? { state.withLock { $0.queue.nextLiveTime } }
+
+  /// When each effect of the store `owner` next falls due: the earliest pending item scheduled
+  /// while it was started or while one of its items ran (see `WorkAttribution`), by effect
+  /// number (for failure messages).
+  func nextDueTimes(ofEffectsOf owner: ObjectIdentifier) -> [Int: TestTime] {
+    state.withLock { $0.queue.nextLiveTimes(ofWorkOf: UInt(bitPattern: owner)) }
+  }
+
   /// The current virtual time as a date: `clock * resolution` seconds after 1970.
   public var now: RxTime { Date(timeIntervalSince1970: Double(clock) * resolution) }
 
@@ -106,10 +116,11 @@ public final class TestScheduler: SchedulerType, Sendable {
     _ state: StateType, time: TestTime, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
     let owner = EffectScope.ownerOfScheduledWork()
+    let work = WorkAttribution.current
     return self.state.withLock { queue in
-      let item = ScheduledItem(time: time, sequence: queue.nextSequence, owner: owner) {
-        action(state)
-      }
+      let item = ScheduledItem(
+        time: time, sequence: queue.nextSequence, owner: owner, work: work
+      ) { action(state) }
       queue.nextSequence += 1
       queue.queue.insert(item)
       return item
