@@ -312,34 +312,48 @@ struct Lines: Sendable {
 /// instead of ending the process at once, so that a change still waiting out the save delay is
 /// saved before the program stops.
 ///
-/// How: the signals are blocked on the main thread (and so on the threads it starts later, such
-/// as the input reader; Dispatch's worker threads block them anyway), so they stay pending until
-/// Dispatch's signal sources (a `signalfd` on Linux) take them. Ignoring them instead
-/// (`SIG_IGN`) would not do: the kernel drops an ignored signal that a thread has not blocked.
+/// How: a handler for each signal writes its number to a pipe (`write` is async-signal-safe),
+/// and a read source on the main queue reports it. A handler runs on whichever thread the
+/// kernel picks, so no thread can take the default action (ending the process), whatever its
+/// signal mask: blocking the signals instead does not hold, since the process's main thread
+/// waits with an empty mask while the main actor's work runs on another thread, and a signal
+/// delivered there would end the process. ``stop()`` restores the previous handlers.
 ///
-/// Thread safety: main-actor isolated (created on the main thread); the signal sources deliver
-/// on the main queue.
+/// Thread safety: main-actor isolated (created on the main actor); the read source delivers on
+/// the main queue. The handler touches only the pipe's write end, set before it is installed.
 @MainActor
 final class Interruption {
   /// The first signal caught, if any.
   private(set) var signal: Int32?
-  private var sources: [any DispatchSourceSignal] = []
   private var handlers: [() -> Void] = []
-  /// The main thread's signal mask before, restored by ``stop()``.
-  private var previousMask = sigset_t()
+  private var source: (any DispatchSourceRead)?
+  /// The handlers before, restored by ``stop()``.
+  private var previous: [(Int32, sigaction)] = []
 
   init(signals: [Int32]) {
-    var blocked = sigset_t()
-    sigemptyset(&blocked)
-    for signalNumber in signals { sigaddset(&blocked, signalNumber) }
-    pthread_sigmask(SIG_BLOCK, &blocked, &previousMask)
-    sources = signals.map { signalNumber in
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-      source.setEventHandler { [weak self] in
-        MainActor.assumeIsolated { self?.caught(signalNumber) }
+    let reader = signalPipe.read
+    signalPipeWriter = signalPipe.write
+    let source = DispatchSource.makeReadSource(fileDescriptor: reader, queue: .main)
+    source.setEventHandler { [weak self] in
+      var number: UInt8 = 0
+      while read(reader, &number, 1) == 1 {
+        MainActor.assumeIsolated { self?.caught(Int32(number)) }
       }
-      source.resume()
-      return source
+    }
+    source.resume()
+    self.source = source
+    for signalNumber in signals {
+      var action = sigaction()
+      #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = writeSignalToPipe
+      #else
+        action.__sigaction_handler.sa_handler = writeSignalToPipe
+      #endif
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_RESTART
+      var old = sigaction()
+      sigaction(signalNumber, &action, &old)
+      previous.append((signalNumber, old))
     }
   }
 
@@ -348,9 +362,13 @@ final class Interruption {
 
   /// Stops catching: the signals end the process again.
   func stop() {
-    for source in sources { source.cancel() }
-    sources = []
-    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+    for (signalNumber, old) in previous {
+      var old = old
+      sigaction(signalNumber, &old, nil)
+    }
+    previous = []
+    source?.cancel()
+    source = nil
   }
 
   private func caught(_ signalNumber: Int32) {
@@ -358,4 +376,30 @@ final class Interruption {
     signal = signalNumber
     for handler in handlers { handler() }
   }
+}
+
+/// The pipe from the signal handler to ``Interruption``'s read source: made once per process,
+/// both ends non-blocking (a full pipe drops a signal number, which is harmless: the first
+/// signal is the one that counts).
+private let signalPipe: (read: Int32, write: Int32) = {
+  var ends: [Int32] = [-1, -1]
+  guard pipe(&ends) == 0 else { fatalError("todo: cannot create the signal pipe: \(errno)") }
+  for end in ends {
+    _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+    _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+  }
+  return (ends[0], ends[1])
+}()
+
+/// The write end of ``signalPipe``, readable from the handler without the lazy initializer
+/// (which is not async-signal-safe): set by `signalPipe`'s first use, before any handler exists.
+nonisolated(unsafe) private var signalPipeWriter: Int32 = -1
+
+/// The signal handler: writes the signal's number to the pipe. Async-signal-safe: one `write`,
+/// `errno` saved and restored.
+private func writeSignalToPipe(_ signalNumber: Int32) {
+  let savedErrno = errno
+  var number = UInt8(truncatingIfNeeded: signalNumber)
+  _ = write(signalPipeWriter, &number, 1)
+  errno = savedErrno
 }
