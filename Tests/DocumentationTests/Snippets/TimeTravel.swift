@@ -76,6 +76,17 @@ struct Search: Feature {
     print(travel.state.results)
     // Prints: ["RxSwift", "RxCocoa"]
     // end snippet
+    let testsFolder = FileManager.default.temporaryDirectory
+    // snippet: time-travel-export
+    let source = SessionTestExport.swiftTesting(
+      session: session, feature: Search(answers: PublishSubject()), testName: "recordedSearch",
+      featureExpression: "Search(answers: PublishSubject())",
+      imports: ["@testable import SearchKit"])
+    let testFile = testsFolder.appendingPathComponent("RecordedSearch.swift")
+    try source.write(to: testFile, atomically: true, encoding: .utf8)
+    // end snippet
+    try? FileManager.default.removeItem(at: testFile)
+    #expect(source.contains("store.receive(.loaded([\"RxSwift\", \"RxCocoa\"])) {"))
     #expect(travel.state == store.state)
     #expect(session.mismatch == nil)
     #expect(session.steps.count == 2)

@@ -229,3 +229,63 @@ func recordLoader(
     #expect(travel.state(at: 50_000).count == 49_999)
   }
 }
+
+@Suite struct SessionTestExportTests {
+  @Test func anExportSendsIntentsAssertsChangedFieldsAndReceivesEffectResultsAndEvents() throws {
+    let (text, _) = recordLoader([.add("a"), .add("b"), .load, .ping])
+    let session = try Session(jsonLines: text, feature: Loader())
+    let source = SessionTestExport.swiftTesting(
+      session: session, feature: Loader(), testName: "loader", featureExpression: "Loader()",
+      imports: ["@testable import ReactiveMVITests"])
+    let body = source.split(separator: "\n").drop(while: { !$0.contains("reporter: reporter)") })
+      .dropFirst().map(String.init)
+    #expect(
+      body == [
+        #"  store.send(.add("a")) {"#,
+        "    $0.count = 1",
+        #"    $0.items = ["a"]"#,
+        "  }",
+        #"  store.send(.add("b")) {"#,
+        "    $0.count = 2",
+        #"    $0.status = "loading""#,
+        #"    $0.items = ["a", "b"]"#,
+        "  }",
+        "  store.send(.load)",
+        "  store.receive(.loaded(3)) {",
+        "    $0.count = 5",
+        #"    $0.status = "loaded""#,
+        "  }",
+        "  store.send(.ping)",
+        "  store.receiveEvent(.pong)",
+        "  store.finish()",
+        "}",
+      ])
+    #expect(source.contains(".init(number: 4, intent: nil, outputs: [.result(.loaded(3))]),"))
+  }
+
+  @Test func recordedEffectsReplayTheSessionsOutputsWithoutRunningEffects() throws {
+    let (text, _) = recordLoader([.add("a"), .add("b"), .load, .ping])
+    let session = try Session(jsonLines: text, feature: Loader())
+    // The exported assertions, run here against a feature whose effect would load 100.
+    let store = TestStore(
+      initialState: Loader.State(),
+      feature: RecordedEffects(Loader(loadedCount: 100), steps: session.steps))
+    store.send(.add("a")) {
+      $0.count = 1
+      $0.items = ["a"]
+    }
+    store.send(.add("b")) {
+      $0.count = 2
+      $0.status = "loading"
+      $0.items = ["a", "b"]
+    }
+    store.send(.load)
+    store.receive(.loaded(3)) {
+      $0.count = 5
+      $0.status = "loaded"
+    }
+    store.send(.ping)
+    store.receiveEvent(.pong)
+    store.finish()
+  }
+}
