@@ -109,8 +109,13 @@ public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
   /// `middleware`, with what happens to the view's intents while travelling.
   ///
   /// - Parameters:
+  ///   - initialState: the store's initial state.
+  ///   - feature: the feature the store runs.
+  ///   - middleware: more middleware for the store (after the recording one).
   ///   - name: the feature name of the session (default: the feature's type name).
   ///   - scheduler: whose clock each step records (none by default).
+  ///   - intentsWhileTravelling: what becomes of the view's intents while travelling (held for
+  ///     ``resume()`` by default).
   public init(
     initialState: F.State, feature: F, middleware: [Middleware<F>] = [], name: String? = nil,
     scheduler: (any SchedulerType)? = nil, intentsWhileTravelling: IntentsWhileTravelling = .hold
