@@ -11,10 +11,10 @@ import ReactiveMVI
 /// recorded outputs. An intent beyond the recorded ones, or another intent than the one
 /// recorded, gets no effect.
 ///
-/// Thread safety: `Sendable`; the position in the session is under a lock, so one store at a
-/// time replays it (each exported test makes its own).
-public struct RecordedEffects<Base: Feature>: Feature, Sendable
-where Base: Sendable, Base.Result: Sendable, Base.Event: Sendable {
+/// Thread safety: `Sendable` when the wrapped feature and its results and events are; the
+/// position in the session is under a lock, so one store at a time replays it (each exported
+/// test makes its own).
+public struct RecordedEffects<Base: Feature>: Feature {
   /// The wrapped feature's state.
   public typealias State = Base.State
   /// The wrapped feature's intents.
@@ -76,3 +76,6 @@ where Base: Sendable, Base.Result: Sendable, Base.Event: Sendable {
     base.stateHasChanged(from: old, to: new)
   }
 }
+
+extension RecordedEffects: Sendable
+where Base: Sendable, Base.Intent: Sendable, Base.Result: Sendable, Base.Event: Sendable {}

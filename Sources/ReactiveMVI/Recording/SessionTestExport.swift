@@ -54,7 +54,7 @@ public enum SessionTestExport {
       "",
       "/// The session's intents sent to `feature` (its effects replaced by the recorded outputs),",
       "/// asserting the recorded states; failures go to `reporter`.",
-      "func \(replay)<F: Feature & Sendable>(",
+      "func \(replay)<F: Feature>(",
       "  _ feature: F, reporter: TestStoreReporter = .default",
       ") where \(types.joined(separator: ", ")) {",
       "  let store = TestStore(",

@@ -13,7 +13,7 @@ import Testing
 
 /// The session's intents sent to `feature` (its effects replaced by the recorded outputs),
 /// asserting the recorded states; failures go to `reporter`.
-func replayRecordedHeroSession<F: Feature & Sendable>(
+func replayRecordedHeroSession<F: Feature>(
   _ feature: F, reporter: TestStoreReporter = .default
 ) where F.State == HeroState, F.Intent == HeroIntent, F.Result == HeroIntent, F.Event == Never {
   let store = TestStore(
