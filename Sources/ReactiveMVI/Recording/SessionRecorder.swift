@@ -55,7 +55,9 @@ final class SessionStepAssembler<F: Feature>: @unchecked Sendable {
     }
   }
 
-  /// Completes the open step, if any.
+  /// Completes the open step, if any. Between two items of the store (on its draining thread,
+  /// or once it is idle) the open step is whole; called while an item runs on another thread,
+  /// it cuts that item's step in two.
   func finish() {
     pending.withLock { close(&$0) }
   }
@@ -192,7 +194,9 @@ where F.Intent: Encodable, F.Result: Encodable, F.Event: Encodable {
   }
 
   /// Writes the step in progress, if any. Call it when the session ends (before the program
-  /// stops); recording may go on afterwards.
+  /// stops), once the store is idle: after the last `send` returned and its effects ended, or
+  /// on the store's draining thread. (A step whose item is still being handled on another
+  /// thread would be cut in two.) Recording may go on afterwards.
   public func finish() { assembler.finish() }
 }
 

@@ -90,9 +90,9 @@ public enum IntentsWhileTravelling: Sendable {
 /// Meant for debug builds: every step is kept in memory (the states are not: see
 /// ``TimeTravel``), and the store has middleware.
 ///
-/// Thread safety: drive it from one thread at a time (a debug screen on the main thread); the
-/// store it makes is used from any thread as usual. Each call takes effect in the store's order:
-/// at once on an idle store, after the current item on a busy one.
+/// Thread safety: any thread; the store it makes is used from any thread as usual. Each call is
+/// run in the store's order, between two of its items: at once on an idle store, after the
+/// current item on a busy one (so ``timeTravel`` may not show it yet when the call returns).
 public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
   // `travel` and `steps` are under their locks; the rest is immutable and thread-safe.
   /// The store, recording its session and able to travel.
@@ -137,11 +137,15 @@ public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
         + middleware)
   }
 
-  /// The session recorded so far (the step in progress, if any, is completed first).
+  /// The session recorded so far (with the step in progress, if any, as it is now).
   public var session: Session<F> {
-    assembler.finish()
-    return Session(
-      featureName: name, initialState: initialState, steps: steps.withLock { $0 })
+    // The step in progress is copied, not completed: completing it from another thread while
+    // the store handles its item would cut it in two. (The same lock order as the assembler's
+    // `complete`, which appends under its lock.)
+    let steps = assembler.pending.withLock { pending in
+      self.steps.withLock { $0 } + (pending.step.map { [$0] } ?? [])
+    }
+    return Session(featureName: name, initialState: initialState, steps: steps)
   }
 
   /// Whether the store shows a travelled state.
@@ -152,21 +156,7 @@ public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
 
   /// Starts travelling at the last step (the live state); the store holds its work from here.
   /// Does nothing while travelling.
-  public func pause() {
-    guard !isTravelling else { return }
-    var timeTravel = TimeTravel(session: session, feature: feature)
-    timeTravel.jump(to: timeTravel.stepCount)
-    travel.withLock { $0 = timeTravel }
-    let (position, count) = (timeTravel.position, timeTravel.stepCount)
-    store.submit(
-      .travel { [gate] store in
-        gate.state.withLock {
-          $0.live = store.published.latest
-          $0.position = position
-          $0.stepCount = count
-        }
-      })
-  }
+  public func pause() { perform { travel, store in travel.begin(store) } }
 
   /// Shows the state after step `position` (0: the initial state), clamped to the session.
   /// Pauses first when live.
@@ -186,43 +176,62 @@ public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
   /// travelling (effects' results and events, and the view's intents under
   /// ``IntentsWhileTravelling/hold``), in the order they arrived.
   public func resume() {
-    guard travel.withLock({ $0.take() }) != nil else { return }
-    store.submit(
-      .travel { [gate] store in
-        let (live, held) = gate.state.withLock { state in
-          defer { state = TravelGate<F>.State() }
-          return (state.live, state.held)
+    perform { travel, store in
+      guard travel.travel.withLock({ $0.take() }) != nil else { return }
+      let (live, held) = travel.gate.state.withLock { state in
+        defer { state = TravelGate<F>.State() }
+        return (state.live, state.held)
+      }
+      if let live { store.show(live) }
+      for work in held {
+        switch work {
+        case .intent(let intent): store.handleIntent(intent)
+        case .result(let result, let origin):
+          if !store.drainer.isClosed { store.reduce(result, origin: origin) }
+        case .event(let event, let origin):
+          if !store.drainer.isClosed { store.publish(event, origin: origin) }
         }
-        if let live { store.show(live) }
-        for work in held {
-          switch work {
-          case .intent(let intent): store.handleIntent(intent)
-          case .result(let result, let origin):
-            if !store.drainer.isClosed { store.reduce(result, origin: origin) }
-          case .event(let event, let origin):
-            if !store.drainer.isClosed { store.publish(event, origin: origin) }
-          }
-        }
-      })
+      }
+    }
   }
 
-  func move(_ change: (inout TimeTravel<F>) -> Void) {
-    pause()
-    let shown = travel.withLock { travel -> (F.State, Int, Int)? in
-      guard var current = travel else { return nil }
-      change(&current)
-      travel = current
-      return (current.state, current.position, current.stepCount)
+  /// Runs `body` in the store's order, between two of its items (at once on an idle store): so
+  /// a travel begins after a whole step, never inside one, and the controller's moves and the
+  /// store's work never interleave.
+  func perform(_ body: @escaping (StoreTimeTravel, Store<F>) -> Void) {
+    store.submit(.travel { [self] store in body(self, store) })
+  }
+
+  /// Begins travelling at the last step, unless travelling. Drainer only.
+  func begin(_ store: Store<F>) {
+    guard travel.withLock({ $0 == nil }) else { return }
+    // Between two items the open step is whole: the next activity would open another.
+    assembler.finish()
+    var timeTravel = TimeTravel(session: session, feature: feature)
+    timeTravel.jump(to: timeTravel.stepCount)
+    travel.withLock { $0 = timeTravel }
+    let (position, count) = (timeTravel.position, timeTravel.stepCount)
+    gate.state.withLock {
+      $0.live = store.published.latest
+      $0.position = position
+      $0.stepCount = count
     }
-    guard let (state, position, count) = shown else { return }
-    store.submit(
-      .travel { [gate] store in
-        gate.state.withLock {
-          $0.position = position
-          $0.stepCount = count
-        }
-        store.show(state)
-      })
+  }
+
+  func move(_ change: @escaping (inout TimeTravel<F>) -> Void) {
+    perform { travel, store in
+      travel.begin(store)
+      // Only the drainer changes `travel`: `reduce` runs outside its lock.
+      guard var current = travel.travel.withLock({ $0 }) else { return }
+      change(&current)
+      travel.travel.withLock { $0 = current }
+      let (position, count) = (current.position, current.stepCount)
+      travel.gate.state.withLock {
+        $0.position = position
+        $0.stepCount = count
+      }
+      store.show(current.state)
+    }
   }
 }
 
