@@ -24,10 +24,6 @@ struct TodoWithoutToggle: Feature {
 }
 
 @Suite struct TodoSessionExportTests {
-  /// The file the export must equal, compiled in this target.
-  static let generatedFile = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().appendingPathComponent("RecordedTodoSession.generated.swift")
-
   /// A session recorded from a todo store on virtual time: edits, their saves, a bad toggle.
   static func exported() throws -> String {
     let scheduler = TestScheduler(initialClock: 0)
@@ -61,12 +57,10 @@ struct TodoWithoutToggle: Feature {
 
   @Test func theExportedTestIsTheCheckedInCompiledOne() throws {
     let source = try Self.exported()
-    // REGENERATE_EXPORTS=1 swift test --filter TodoSessionExportTests rewrites the file.
-    if ProcessInfo.processInfo.environment["REGENERATE_EXPORTS"] != nil {
-      try source.write(to: Self.generatedFile, atomically: true, encoding: .utf8)
-    }
-    let checkedIn = try String(contentsOf: Self.generatedFile, encoding: .utf8)
-    #expect(source == checkedIn, "the export changed: regenerate \(Self.generatedFile.path)")
+    // The file the export must equal, compiled in this target.
+    let (path, checkedIn) = try checkedInGeneratedFile(
+      named: "RecordedTodoSession.generated.swift", beside: #filePath, source: source)
+    #expect(source == checkedIn, "the export changed: regenerate \(path)")
     #expect(source.contains("store.receive(.saved(count: 2))"))
     #expect(source.contains("store.receiveEvent(.notFound(id: 9))"))
   }

@@ -18,11 +18,6 @@ struct HeroWithStuckAlert: Feature, Sendable {
 }
 
 @Suite struct HeroSessionExportTests {
-  /// The file the export must equal, compiled in this target (its test passes with the feature
-  /// as recorded).
-  static let generatedFile = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().appendingPathComponent("RecordedHeroSession.generated.swift")
-
   /// A session recorded from the hero store: moves, a selection, a blocked move, a dismissal.
   static func recordedSession() throws -> Session<HeroFeature> {
     let feature = HeroFeature(roster: .default)
@@ -48,12 +43,10 @@ struct HeroWithStuckAlert: Feature, Sendable {
 
   @Test func theExportedTestIsTheCheckedInCompiledOne() throws {
     let source = try Self.exported()
-    // REGENERATE_EXPORTS=1 swift test --filter HeroSessionExportTests rewrites the file.
-    if ProcessInfo.processInfo.environment["REGENERATE_EXPORTS"] != nil {
-      try source.write(to: Self.generatedFile, atomically: true, encoding: .utf8)
-    }
-    let checkedIn = try String(contentsOf: Self.generatedFile, encoding: .utf8)
-    #expect(source == checkedIn, "the export changed: regenerate \(Self.generatedFile.path)")
+    // The file the export must equal, compiled in this target.
+    let (path, checkedIn) = try checkedInGeneratedFile(
+      named: "RecordedHeroSession.generated.swift", beside: #filePath, source: source)
+    #expect(source == checkedIn, "the export changed: regenerate \(path)")
     #expect(source.contains("store.send(.select) { $0 = .selected(Hero(name: \"Lara Croft\""))
   }
 

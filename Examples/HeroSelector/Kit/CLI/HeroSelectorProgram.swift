@@ -43,6 +43,15 @@ public struct HeroSelectorProgram: Sendable {
       try options.heroesPath.map { path throws(HeroSelectorError) in
         try Roster.load(path: path)
       } ?? .default
+    if let path = options.travelPath, options.travelStep == nil {
+      guard isatty(input) == 1 else {
+        throw .usage("--travel FILE without --at N needs a terminal (the interactive timeline)")
+      }
+      let session = try HeroSessionFile.open(path, roster: roster, warnings: errorOutput)
+      return try TravelSession(
+        session: session, roster: roster, path: path, input: input, output: output
+      ).run()
+    }
     if let path = options.travelPath, let step = options.travelStep {
       let session = try HeroSessionFile.open(path, roster: roster, warnings: errorOutput)
       guard step <= session.steps.count else {

@@ -84,9 +84,6 @@ public struct Options: Equatable, Sendable {
     if options.intents != nil && options.replayPath != nil {
       throw .usage("--intents and --replay cannot be used together")
     }
-    if options.travelPath != nil && options.travelStep == nil {
-      throw .usage("--travel FILE needs --at N (the step whose state is printed)")
-    }
     if options.travelStep != nil && options.travelPath == nil {
       throw .usage("--at needs --travel FILE")
     }
@@ -131,7 +128,7 @@ public struct Options: Equatable, Sendable {
 
     USAGE: hero-selector [--intents LIST] [--heroes FILE] [--format text|json]
                          [--record FILE] [--replay FILE]
-           hero-selector [--heroes FILE] --travel FILE --at N
+           hero-selector [--heroes FILE] --travel FILE [--at N]
            hero-selector [--heroes FILE] --export-test FILE
 
     With no arguments in a terminal it is interactive:
@@ -156,6 +153,10 @@ public struct Options: Equatable, Sendable {
       --replay FILE      run the intents recorded in FILE, a session or an intent log of
                          lines {"intent":"next"} (cannot be combined with --intents); the
                          whole file is checked before anything is drawn
+      --travel FILE      in a terminal: the hero screen of each step of a recorded session,
+                         with a timeline line (step k of n, the intent, the changed fields):
+                         ←/→ one step, Home/End, s skip/unskip the step (later states
+                         recomputed), e write the exported test beside FILE, q quit
       --travel FILE --at N
                          print the state after step N of a recorded session (0: the initial
                          state), as --format json prints a state, recomputed with the
