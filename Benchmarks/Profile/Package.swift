@@ -22,7 +22,14 @@ let package = Package(
         .product(name: "ReactiveMVI", package: rootIdentity),
         .product(name: "HeroSelectorKit", package: rootIdentity),
       ]
-    )
+    ),
+    // Stepping and skipping in a recorded session of many steps (Docs/TimeTravel.md): times per
+    // step and the peak memory, for Benchmarks/RESULTS.md.
+    //   swift run -c release --package-path Benchmarks/Profile TimeTravelBench 100000
+    .executableTarget(
+      name: "TimeTravelBench",
+      dependencies: [.product(name: "ReactiveMVI", package: rootIdentity)]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

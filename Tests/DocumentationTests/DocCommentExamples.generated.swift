@@ -1901,6 +1901,69 @@ func docExample_ReactiveMVI_Recording_IntentRecording_1(bag: DisposeBag, schedul
   // end snippet
 }
 
+func docExample_ReactiveMVI_Recording_Session_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveMVI/Recording/Session.swift#1
+  // Counter as in Feature's example, with Codable intents and state.
+  let text = """
+    {"feature":"Counter","format":"reactivemvi-session","initialState":{"count":0},"version":1,"wallTime":0}
+    {"intent":{"increment":{}},"outputs":[{"result":{"increment":{}}}],"state":{"count":1},"step":1,"wallTime":0}
+
+    """
+  let session = try Session(jsonLines: text, feature: Counter())
+  #expect(session.steps.count == 1)
+  #expect(session.mismatch == nil)
+  // end snippet
+}
+
+func docExample_ReactiveMVI_Recording_SessionRecorder_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveMVI/Recording/SessionRecorder.swift#1
+  // Counter as in Feature's example, with Codable intents and state.
+  let lines = BehaviorRelay<[String]>(value: [])
+  let recorder = SessionRecorder(
+    feature: Counter(), initialState: Counter.State(),
+    sink: { line in lines.accept(lines.value + [line]) })
+  let store = Store(
+    initialState: Counter.State(), feature: Counter(), middleware: [recorder.middleware])
+  store.send(.increment)
+  recorder.finish()
+  #expect(lines.value.count == 2)  // the header and one step
+  // end snippet
+}
+
+func docExample_ReactiveMVI_Recording_StoreTimeTravel_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveMVI/Recording/StoreTimeTravel.swift#1
+  // Counter as in Feature's example.
+  let travel = StoreTimeTravel(initialState: Counter.State(), feature: Counter())
+  let store = travel.store
+  store.send(.increment)
+  store.send(.increment)
+  travel.pause()
+  travel.stepBack()
+  #expect(store.state.count == 1)  // what the view shows
+  store.send(.decrement)  // held
+  travel.resume()
+  #expect(store.state.count == 1)  // 2, then the held decrement
+  // end snippet
+}
+
+func docExample_ReactiveMVI_Recording_TimeTravel_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveMVI/Recording/TimeTravel.swift#1
+  // Counter as in Feature's example.
+  let session = Session<Counter>(
+    featureName: "Counter", initialState: Counter.State(),
+    steps: [
+      .init(number: 1, intent: .increment, outputs: [.result(.increment)]),
+      .init(number: 2, intent: .increment, outputs: [.result(.increment)]),
+    ])
+  var travel = TimeTravel(session: session, feature: Counter())
+  travel.jump(to: 2)
+  #expect(travel.state.count == 2)
+  travel.toggleSkip(1)
+  #expect(travel.state.count == 1)
+  #expect(travel.changes(at: 2) == ["count: 0 → 1"])
+  // end snippet
+}
+
 func docExample_ReactiveMVI_Store_Effect_Transform_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveMVI/Store/Effect+Transform.swift#1
   enum ParentResult { case child(Int), other }
@@ -2410,6 +2473,10 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveMVI/Composition/StoreType.swift#1", docExample_ReactiveMVI_Composition_StoreType_1, ["Count: 1"]),
   ("Sources/ReactiveMVI/Middleware/Middleware.swift#1", docExample_ReactiveMVI_Middleware_Middleware_1, ["track increment"]),
   ("Sources/ReactiveMVI/Recording/IntentRecording.swift#1", docExample_ReactiveMVI_Recording_IntentRecording_1, []),
+  ("Sources/ReactiveMVI/Recording/Session.swift#1", docExample_ReactiveMVI_Recording_Session_1, []),
+  ("Sources/ReactiveMVI/Recording/SessionRecorder.swift#1", docExample_ReactiveMVI_Recording_SessionRecorder_1, []),
+  ("Sources/ReactiveMVI/Recording/StoreTimeTravel.swift#1", docExample_ReactiveMVI_Recording_StoreTimeTravel_1, []),
+  ("Sources/ReactiveMVI/Recording/TimeTravel.swift#1", docExample_ReactiveMVI_Recording_TimeTravel_1, []),
   ("Sources/ReactiveMVI/Store/Feature.swift#1", docExample_ReactiveMVI_Store_Feature_1, ["1"]),
   ("Sources/ReactiveMVI/Store/Feature.swift#3", docExample_ReactiveMVI_Store_Feature_3, ["0", "1"]),
   ("Sources/ReactiveMVI/Store/Store.swift#1", docExample_ReactiveMVI_Store_Store_1, ["0", "1"]),

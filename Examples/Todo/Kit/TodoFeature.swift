@@ -20,13 +20,6 @@ public struct TodoFeature: Feature {
     public var nextID: Int
     public var persistence: Persistence = .idle
 
-    /// A list starting from `todos` (new ids continue after the largest one).
-    public init(todos: some Sequence<Todo> = [], filter: Filter = .all) {
-      self.todos = PersistentArray(todos)
-      self.filter = filter
-      self.nextID = Self.nextID(after: self.todos)
-    }
-
     /// The id of the next item added to `todos`: one more than the largest id, or, once the
     /// largest is the last of ``Todo/validIDs``, the smallest one not in use (there is always
     /// one: a list cannot hold 2^53 items). Never overflows, whatever ids `todos` holds.
@@ -169,5 +162,24 @@ public struct TodoFeature: Feature {
       state.persistence = .failed(message)
     }
     return state
+  }
+}
+
+// Codable for recorded sessions (`todo --record`, Docs/TimeTravel.md): a session holds the
+// intents, the results `reduce` saw, the events and the states.
+extension TodoFeature.State: Codable {}
+extension TodoFeature.Persistence: Codable {}
+extension TodoFeature.Intent: Codable {}
+extension TodoFeature.Result: Codable {}
+extension TodoFeature.Event: Codable {}
+
+// In an extension, so that the struct keeps its memberwise initializer (all four fields), with
+// which an exported session test writes its states.
+extension TodoFeature.State {
+  /// A list starting from `todos` (new ids continue after the largest one).
+  public init(todos: some Sequence<Todo> = [], filter: Filter = .all) {
+    self.todos = PersistentArray(todos)
+    self.filter = filter
+    self.nextID = Self.nextID(after: self.todos)
   }
 }

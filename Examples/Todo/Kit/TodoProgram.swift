@@ -16,6 +16,9 @@ public struct TodoProgram: Sendable {
 
   public static let usage = """
     Usage: todo [--file PATH] [--format text|json] [--save-delay MS] [--verbose]
+                [--record FILE]
+           todo --travel FILE --at N
+           todo --export-test FILE
 
     A todo list on ReactiveMVI. Reads one command per line from standard input (a terminal or a
     script), applies it, and prints the list after each command (in a terminal, also once at the
@@ -43,6 +46,14 @@ public struct TodoProgram: Sendable {
       --save-delay MS    how long a save takes (a simulated slow disk; default 300); a newer
                          change cancels the save in flight
       --verbose          log every intent and state change to standard error
+      --record FILE      write the session to FILE (ReactiveMVI's session format, JSON
+                         lines: per command its intent, results, events and the state after)
+      --travel FILE --at N
+                         print the state after step N of a recorded session (0: the
+                         initial state) as --format json prints it, recomputed from the
+                         recorded results; the list file is not touched
+      --export-test FILE print the session as a Swift Testing test (a TestStore sending its
+                         intents, receiving its recorded save results, asserting its states)
       --help             show this help
 
     Item numbers are whole numbers from 1 to 9007199254740991 (2^53 - 1); a list file with any
@@ -66,6 +77,10 @@ public struct TodoProgram: Sendable {
     var saveDelay = 300
     var verbose = false
     var help = false
+    var recordPath: String?
+    var travelPath: String?
+    var travelStep: Int?
+    var exportTestPath: String?
 
     static func parse(_ arguments: [String]) throws(TodoError) -> Options {
       var options = Options()
@@ -92,9 +107,25 @@ public struct TodoProgram: Sendable {
           }
           options.saveDelay = ms
         case "--verbose": options.verbose = true
+        case "--record": options.recordPath = try value(argument)
+        case "--travel": options.travelPath = try value(argument)
+        case "--export-test": options.exportTestPath = try value(argument)
+        case "--at":
+          let text = try value(argument)
+          guard let step = Int(text), step >= 0 else {
+            throw .usage(
+              "--at takes a step number (0: the initial state), not '\(TodoCommand.excerpt(text))'")
+          }
+          options.travelStep = step
         case "--help", "-h": options.help = true
         default: throw .usage("unknown option '\(TodoCommand.excerpt(argument))'")
         }
+      }
+      if (options.travelPath == nil) != (options.travelStep == nil) {
+        throw .usage("--travel FILE and --at N go together")
+      }
+      if options.travelPath != nil && options.exportTestPath != nil {
+        throw .usage("--travel and --export-test cannot be used together")
       }
       return options
     }
@@ -120,6 +151,33 @@ public struct TodoProgram: Sendable {
     }
     if options.help {
       write(output, Self.usage)
+      return 0
+    }
+    let sessionFeature = TodoFeature(
+      storage: JSONFileStorage(path: options.file), scheduler: MainScheduler.instance,
+      saveDelay: .milliseconds(options.saveDelay))
+    if let path = options.travelPath, let step = options.travelStep {
+      let session = try openSession(path, feature: sessionFeature)
+      guard step <= session.steps.count else {
+        throw TodoError.data("--at \(step): '\(path)' has \(session.steps.count) steps")
+      }
+      var travel = TimeTravel(session: session, feature: sessionFeature)
+      travel.jump(to: step)
+      // The travelled state shown by the app's own view model, as --format json shows a state.
+      let store = Store(initialState: travel.state, feature: sessionFeature)
+      defer { store.dispose() }
+      try writeOrFail(TodoViewModel(store: store).renderJSON())
+      return 0
+    }
+    if let path = options.exportTestPath {
+      let session = try openSession(path, feature: sessionFeature)
+      try writeOrFail(
+        SessionTestExport.swiftTesting(
+          session: session, feature: sessionFeature, testName: "recordedTodoSession",
+          featureExpression:
+            "TodoFeature(storage: JSONFileStorage(path: \"todos.json\"), "
+            + "scheduler: MainScheduler.instance, saveDelay: .milliseconds(300))",
+          imports: ["@testable import TodoKit"]))
       return 0
     }
     let storage = JSONFileStorage(path: options.file)
@@ -148,6 +206,11 @@ public struct TodoProgram: Sendable {
       storage: storage, scheduler: MainScheduler.instance,
       saveDelay: .milliseconds(options.saveDelay))
     var middleware: [Middleware<TodoFeature>] = []
+    let recorder = try options.recordPath.map { path throws(TodoError) in
+      try sessionRecorder(path, initialState: TodoFeature.State(todos: todos), feature: feature)
+    }
+    defer { recorder?.finish() }
+    if let recorder { middleware.append(recorder.middleware) }
     if options.verbose {
       middleware.append(.logging(prefix: "[todo] ", sink: { write(errorOutput, $0 + "\n") }))
     }
@@ -194,6 +257,51 @@ public struct TodoProgram: Sendable {
 
   /// Reads and runs commands until the end of input or `quit`; throws on a bad line or when the
   /// output cannot be written.
+  /// The session at `path`: a data error naming the file (and line and column) for a session of
+  /// another feature or format version or a malformed line; a last line cut short and states the
+  /// reducer no longer gives are warned about, and the session is used.
+  private func openSession(_ path: String, feature: TodoFeature) throws(TodoError)
+    -> Session<TodoFeature>
+  {
+    let text: String
+    do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+      throw .data(
+        "cannot read session '\(path.escapingControlCharacters)': \(error.localizedDescription)")
+    }
+    let session: Session<TodoFeature>
+    do {
+      session = try Session(jsonLines: text, feature: feature, featureName: "TodoFeature")
+    } catch {
+      throw .data("\(path.escapingControlCharacters): \(error)")
+    }
+    if let line = session.truncatedLine {
+      write(
+        errorOutput,
+        "todo: warning: \(path.escapingControlCharacters):\(line): the last line is cut short (a "
+          + "recording that stopped mid-write); the \(session.steps.count) complete steps are used\n"
+      )
+    }
+    if let mismatch = session.mismatch {
+      write(
+        errorOutput,
+        "todo: warning: \(path.escapingControlCharacters): the reducer no longer gives the "
+          + "recorded states: \(mismatch); the recomputed states are shown\n")
+    }
+    return session
+  }
+
+  /// A recorder writing the session to `path` (replacing an older file), one line per `write`.
+  private func sessionRecorder(
+    _ path: String, initialState: TodoFeature.State, feature: TodoFeature
+  ) throws(TodoError) -> SessionRecorder<TodoFeature> {
+    guard FileManager.default.createFile(atPath: path, contents: nil),
+      let handle = FileHandle(forWritingAtPath: path)
+    else { throw .io("cannot write record file '\(path.escapingControlCharacters)'") }
+    return SessionRecorder(
+      feature: feature, name: "TodoFeature", initialState: initialState,
+      sink: { line in handle.write(Data((line + "\n").utf8)) })
+  }
+
   @MainActor
   private func runCommands(
     _ model: TodoViewModel, interruption: Interruption, render: () -> String

@@ -58,9 +58,20 @@ public struct MiddlewareContext<F: Feature>: @unchecked Sendable {  // the store
 /// ```
 public struct Middleware<F: Feature> {
   let observe: (StoreActivity<F>, MiddlewareContext<F>) -> Void
+  /// What holds the store's work while it time travels (see ``StoreTimeTravel``): consulted only
+  /// by a store with middleware, so a store without any pays nothing for it.
+  let travelGate: TravelGate<F>?
 
   /// Creates middleware from a closure called for every activity.
   public init(_ observe: @escaping (StoreActivity<F>, MiddlewareContext<F>) -> Void) {
     self.observe = observe
+    self.travelGate = nil
+  }
+
+  init(
+    travelGate: TravelGate<F>, observe: @escaping (StoreActivity<F>, MiddlewareContext<F>) -> Void
+  ) {
+    self.observe = observe
+    self.travelGate = travelGate
   }
 }

@@ -67,6 +67,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     case subscribe(SubscribeRequest)
     /// A disposed subscriber of `states`, to drop from the list.
     case unsubscribe(StateSubscription)
+    /// Time travel's work on the store: showing a travelled state, resuming (see
+    /// `Store+TimeTravel.swift`).
+    case travel((Store) -> Void)
   }
 
   /// One subscriber of the store's states: an observer of ``states`` (its own subscriber leaf, or
@@ -259,11 +262,15 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   // Drainer-only (see above), so its exclusivity is not checked at run time.
   @usableFromInline @exclusivity(unchecked) var pendingEvents: [F.Event] = []
   @usableFromInline let middleware: [Middleware<F>]
+  /// The gate of a store that can time travel (its ``StoreTimeTravel``'s middleware was given):
+  /// read only where middleware is present, so a store without middleware never reads it.
+  @usableFromInline let travelGate: TravelGate<F>?
 
   /// Creates a store holding `initialState`, run by `feature`, watched by `middleware` (in order).
   public init(initialState: F.State, feature: F, middleware: [Middleware<F>] = []) {
     self.feature = feature
     self.middleware = middleware
+    self.travelGate = middleware.lazy.compactMap(\.travelGate).first
     self.published = PublishedState(initialState)
   }
 
@@ -452,6 +459,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       attach(request.subscription)
     case .unsubscribe(let subscription):
       detach(subscription)
+    case .travel(let work):
+      if !drainer.isClosed { work(self) }
     // Work queued before `dispose()` was dropped by the closed drainer.
     case .intent(let intent):
       handleIntent(intent)
@@ -483,7 +492,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       _ = finish(key)
     case .flushEvents:
       flushEvents()
-    case .intent, .subscribe, .unsubscribe:
+    case .intent, .subscribe, .unsubscribe, .travel:
       preconditionFailure("not effect work")
     }
   }
@@ -529,6 +538,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   func handleIntent(_ intent: F.Intent) {
     guard !drainer.isClosed else { return }
     if !middleware.isEmpty {
+      if let travelGate, travelGate.holds(.intent(intent)) { return }
       notify(.intent(intent))
       guard !drainer.isClosed else { return }
     }
@@ -574,6 +584,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
         run(effect)
       }
     } else {
+      if let travelGate, travelGate.holds(.result(copy result, origin: origin)) { return }
       notify(.result(copy result, origin: origin))
       guard !drainer.isClosed else { return }
       let old = published.latest
@@ -606,7 +617,10 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
 
   @inlinable
   func publish(_ event: F.Event, origin: OutputOrigin) {
-    if !middleware.isEmpty { notify(.event(event, origin: origin)) }
+    if !middleware.isEmpty {
+      if let travelGate, travelGate.holds(.event(event, origin: origin)) { return }
+      notify(.event(event, origin: origin))
+    }
     if eventRelay.hasObservers {
       eventRelay.accept(event)
     } else {

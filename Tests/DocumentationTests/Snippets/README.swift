@@ -234,9 +234,9 @@ struct Stopwatch: Feature {
 
 /// The README's counter, for the SwiftUI and UIKit sections; also the `Counter` that doc-comment
 /// examples use after `Feature`'s example declared it (its intents are `Codable` for the example of
-/// intent recording).
+/// intent recording, its state too for session recording).
 struct Counter: Feature {
-  struct State: Equatable { var count = 0 }
+  struct State: Equatable, Codable { var count = 0 }
   enum Intent: Codable { case increment, decrement }
 
   func reduce(_ state: State, _ intent: Intent) -> State {

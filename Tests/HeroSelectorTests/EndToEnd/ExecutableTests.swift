@@ -187,18 +187,77 @@ import Testing
     #expect(recorded.exitCode == 0)
     #expect(recorded.stdout.split(separator: "\n").count == 8)
     let logText = try String(contentsOfFile: log, encoding: .utf8)
+    let lines = logText.split(separator: "\n")
+    #expect(lines.count == 10)  // the header and one step per intent
+    #expect(lines[0].contains(#""feature":"HeroFeature","format":"reactivemvi-session""#))
     #expect(
-      logText
-        == script.split(separator: "\n").map { #"{"intent":"\#($0)"}"# + "\n" }.joined())
+      lines[1].hasPrefix(
+        #"{"intent":{"intent":"next"},"outputs":[{"result":{"intent":"next"}}],"state":"#))
     let replayed = try heroSelector.run(["--format", "json", "--replay", log])
     #expect(replayed.exitCode == 0)
     #expect(replayed.stdout == recorded.stdout)
-    // Text too, and recording appends (quit stops the program; it is not an intent the store
-    // handles, so it is not recorded).
+    // An intent log (lines {"intent":"next"}) still replays.
+    let intentLog = directory.appendingPathComponent("intents.jsonl").path
+    try Data(script.split(separator: "\n").map { #"{"intent":"\#($0)"}"# + "\n" }.joined().utf8)
+      .write(to: URL(fileURLWithPath: intentLog))
+    let fromLog = try heroSelector.run(["--format", "json", "--replay", intentLog])
+    #expect(fromLog.stdout == recorded.stdout)
+    // Recording again starts a new session (quit stops the program; it is not an intent the
+    // store handles, so it is not recorded).
     let again = try heroSelector.run(["--record", log], stdin: "next\nquit\n")
     #expect(again.exitCode == 0)
+    #expect(try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").count == 2)
+  }
+
+  @Test func travelPrintsTheStateAfterAStepAndExportTestPrintsATest() throws {
+    let directory = try heroSelector.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = directory.appendingPathComponent("session.jsonl").path
+    let recorded = try heroSelector.run(
+      ["--format", "json", "--record", log], stdin: "next\nselect\nnext\ndismiss\n")
+    let states = recorded.stdout.split(separator: "\n").map { String($0) + "\n" }
+    for (step, expected) in [
+      (0, states[0]), (1, states[1]), (2, states[2]), (3, states[2]),
+      (4, states[3]),
+    ] {
+      let travelled = try heroSelector.run(["--travel", log, "--at", "\(step)"])
+      #expect(travelled.exitCode == 0)
+      #expect(travelled.stdout == expected, "step \(step)")
+    }
+    let past = try heroSelector.run(["--travel", log, "--at", "5"])
+    #expect(past.exitCode == 65)
+    #expect(past.stderr == "hero-selector: --at 5: '\(log)' has 4 steps\n")
+
+    let exported = try heroSelector.run(["--export-test", log])
+    #expect(exported.exitCode == 0)
+    #expect(exported.stdout.contains("@Test func recordedHeroSession() {"))
     #expect(
-      try String(contentsOfFile: log, encoding: .utf8) == logText + #"{"intent":"next"}"# + "\n")
+      exported.stdout.contains("  store.send(.select) { $0 = .selected(Hero(name: \"YoRHa 2B\""))
+
+    // A crash mid-write: the last line cut short is dropped, with a warning.
+    let text = try String(contentsOfFile: log, encoding: .utf8)
+    try Data(text.dropLast(30).utf8).write(to: URL(fileURLWithPath: log))
+    let cut = try heroSelector.run(["--travel", log, "--at", "3"])
+    #expect(cut.exitCode == 0)
+    #expect(cut.stdout == states[2])
+    #expect(
+      cut.stderr
+        == "hero-selector: warning: \(log):5: the last line is cut short (a recording that "
+        + "stopped mid-write); the 3 complete steps are used\n")
+    // Another feature's session, and a malformed line with its line and column.
+    try Data(text.replacingOccurrences(of: "HeroFeature", with: "TodoFeature").utf8)
+      .write(to: URL(fileURLWithPath: log))
+    let other = try heroSelector.run(["--travel", log, "--at", "1"])
+    #expect(other.exitCode == 65)
+    #expect(
+      other.stderr
+        == "hero-selector: \(log): the session was recorded from feature TodoFeature, not HeroFeature\n"
+    )
+    try Data(text.replacingOccurrences(of: #""step":2"#, with: #""step":2,,"#).utf8)
+      .write(to: URL(fileURLWithPath: log))
+    let malformed = try heroSelector.run(["--travel", log, "--at", "1"])
+    #expect(malformed.exitCode == 65)
+    #expect(malformed.stderr.hasPrefix("hero-selector: \(log): line 3, column "))
   }
 
   @Test func malformedReplayLineExits65WithFileAndLine() throws {

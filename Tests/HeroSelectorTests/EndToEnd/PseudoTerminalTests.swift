@@ -248,6 +248,42 @@ private final class PseudoTerminal {
     #expect(!terminal.rawOutput.contains("\u{1B}[1m"))
   }
 
+  @Test func travelStepsThroughARecordedSessionShowingTheHeroScreen() throws {
+    let directory = try heroSelector.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = directory.appendingPathComponent("session.jsonl").path
+    let recorded = try heroSelector.run(["--record", log], stdin: "next\nselect\n")
+    #expect(recorded.exitCode == 0)
+    let terminal = try PseudoTerminal()
+    let cookedFlags = terminal.localFlags
+    let process = try launch(
+      terminal, environment: ["NO_COLOR": "1"], arguments: ["--travel", log])
+    #expect(terminal.waitFor("step 0 of 2 · initial state"))
+    #expect(terminal.waitFor("Son-Goku"))
+    terminal.type("\u{1B}[C")  // →
+    #expect(terminal.waitFor("step 1 of 2 · intent next · "))
+    #expect(terminal.waitFor("YoRHa 2B"))
+    terminal.type("\u{1B}[F")  // End
+    #expect(terminal.waitFor("step 2 of 2 · intent select · "))
+    #expect(terminal.waitFor("You selected YoRHa 2B"))
+    terminal.type("\u{1B}[H")  // Home
+    #expect(terminal.waitFor("step 0 of 2 · initial state", count: 2))
+    terminal.type("\u{1B}[C")
+    terminal.type("s")  // skip step 1: step 2 selects the first hero
+    #expect(terminal.waitFor("step 1 of 2 · intent next · (skipped)"))
+    terminal.type("\u{1B}[C")
+    #expect(terminal.waitFor("You selected Son-Goku"))
+    terminal.type("e")
+    let testFile = directory.appendingPathComponent("sessionTests.swift").path
+    #expect(terminal.waitFor("wrote \(testFile)"))
+    #expect(
+      try String(contentsOfFile: testFile, encoding: .utf8).contains(
+        "@Test func recordedHeroSession() {"))
+    terminal.type("q")
+    #expect(waitForExit(process) == 0)
+    #expect(terminal.localFlags == cookedFlags)
+  }
+
   @Test func sigtermRestoresTheTerminal() throws {
     let terminal = try PseudoTerminal()
     let cookedFlags = terminal.localFlags
@@ -269,10 +305,15 @@ private final class PseudoTerminal {
     second.drain()
     #expect(
       second.plainOutput.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 4)
+    // q stops the program: not an intent the store handles, so not recorded.
+    let session = try String(contentsOf: recorded, encoding: .utf8)
     #expect(
-      try String(contentsOf: recorded, encoding: .utf8)
-        == #"{"intent":"next"}"# + "\n" + #"{"intent":"select"}"# + "\n" + #"{"intent":"dismiss"}"#
-        + "\n")  // q stops the program: not an intent the store handles, so not recorded)
+      session.split(separator: "\n").dropFirst().map { line in
+        line.split(separator: ",").first { $0.hasPrefix(#"{"intent""#) } ?? ""
+      } == [
+        #"{"intent":{"intent":"next"}"#, #"{"intent":{"intent":"select"}"#,
+        #"{"intent":{"intent":"dismiss"}"#,
+      ])
     try? FileManager.default.removeItem(at: recorded.deletingLastPathComponent())
   }
 

@@ -15,6 +15,17 @@ import Testing
     #expect(!decoder.isPending)
   }
 
+  @Test func homeAndEndInEveryEncoding() {
+    var decoder = KeyDecoder()
+    // ESC [H, ESC [F, ESC OH, ESC OF, ESC [1~, ESC [4~, ESC [7~, ESC [8~
+    let bytes: [UInt8] = [
+      esc, 0x5B, 0x48, esc, 0x5B, 0x46, esc, 0x4F, 0x48, esc, 0x4F, 0x46, esc, 0x5B, 0x31, 0x7E,
+      esc, 0x5B, 0x34, 0x7E, esc, 0x5B, 0x37, 0x7E, esc, 0x5B, 0x38, 0x7E,
+    ]
+    #expect(decoder.feed(bytes) == [.home, .end, .home, .end, .home, .end, .home, .end])
+    #expect(!decoder.isPending)
+  }
+
   @Test func loneEscapeWaitsForTheTimeout() {
     var decoder = KeyDecoder()
     #expect(decoder.feed([esc]) == [])

@@ -8,8 +8,14 @@ public struct Options: Equatable, Sendable {
   public var heroesPath: String?
   /// `--format text|json`.
   public var format: Format = .text
-  /// `--record FILE`: append every intent to FILE as a JSON line.
+  /// `--record FILE`: write the session (intents, results, states) to FILE.
   public var recordPath: String?
+  /// `--travel FILE`: a recorded session to show a step of (with `--at`).
+  public var travelPath: String?
+  /// `--at N`: the step of `--travel` whose state is printed.
+  public var travelStep: Int?
+  /// `--export-test FILE`: print a recorded session as a Swift Testing test.
+  public var exportTestPath: String?
   /// `--replay FILE`: run the intents recorded in FILE.
   public var replayPath: String?
   /// `--help` / `-h`.
@@ -39,7 +45,12 @@ public struct Options: Equatable, Sendable {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      guard ["--intents", "--heroes", "--format", "--record", "--replay"].contains(name) else {
+      guard
+        [
+          "--intents", "--heroes", "--format", "--record", "--replay", "--travel", "--at",
+          "--export-test",
+        ].contains(name)
+      else {
         throw .usage("unknown option '\(name)'")
       }
       guard seen.insert(name).inserted else { throw .usage("option '\(name)' is given twice") }
@@ -56,6 +67,13 @@ public struct Options: Equatable, Sendable {
       case "--heroes": options.heroesPath = try path(value, for: name)
       case "--record": options.recordPath = try path(value, for: name)
       case "--replay": options.replayPath = try path(value, for: name)
+      case "--travel": options.travelPath = try path(value, for: name)
+      case "--export-test": options.exportTestPath = try path(value, for: name)
+      case "--at":
+        guard let step = Int(value), step >= 0, value.allSatisfy(\.isASCII) else {
+          throw .usage("--at: '\(excerpt(value))' is not a step number (0 is the initial state)")
+        }
+        options.travelStep = step
       default:
         guard let format = Format(rawValue: value) else {
           throw .usage("unknown format '\(value)' for --format; expected text or json")
@@ -65,6 +83,16 @@ public struct Options: Equatable, Sendable {
     }
     if options.intents != nil && options.replayPath != nil {
       throw .usage("--intents and --replay cannot be used together")
+    }
+    if options.travelStep != nil && options.travelPath == nil {
+      throw .usage("--at needs --travel FILE")
+    }
+    let sessionReaders = [options.travelPath, options.exportTestPath].compactMap { $0 }.count
+    let runners = [options.intents != nil, options.replayPath != nil, options.recordPath != nil]
+    if sessionReaders > 1 || (sessionReaders == 1 && runners.contains(true)) {
+      throw .usage(
+        "--travel and --export-test read a session: they cannot be combined with each other or "
+          + "with --intents, --replay or --record")
     }
     return options
   }
@@ -100,6 +128,8 @@ public struct Options: Equatable, Sendable {
 
     USAGE: hero-selector [--intents LIST] [--heroes FILE] [--format text|json]
                          [--record FILE] [--replay FILE]
+           hero-selector [--heroes FILE] --travel FILE [--at N]
+           hero-selector [--heroes FILE] --export-test FILE
 
     With no arguments in a terminal it is interactive:
       ← / h  previous hero     → / l  next hero     Enter  select
@@ -118,10 +148,21 @@ public struct Options: Equatable, Sendable {
                          emitted state:
                          {"state":"presenting","hero":{…},"previousAvailable":false,"nextAvailable":true}
                          {"state":"selected","hero":{…}}
-      --record FILE      append every intent to FILE as a JSON line: {"intent":"next"}
-                         (ReactiveMVI's intent recording)
-      --replay FILE      run the intents recorded in FILE (cannot be combined with --intents);
-                         the whole log is checked before anything is drawn
+      --record FILE      write the session to FILE (ReactiveMVI's session format, JSON lines:
+                         a header, then per intent its results and the state after it)
+      --replay FILE      run the intents recorded in FILE, a session or an intent log of
+                         lines {"intent":"next"} (cannot be combined with --intents); the
+                         whole file is checked before anything is drawn
+      --travel FILE      in a terminal: the hero screen of each step of a recorded session,
+                         with a timeline line (step k of n, the intent, the changed fields):
+                         ←/→ one step, Home/End, s skip/unskip the step (later states
+                         recomputed), e write the exported test beside FILE, q quit
+      --travel FILE --at N
+                         print the state after step N of a recorded session (0: the initial
+                         state), as --format json prints a state, recomputed with the
+                         reducer from the recorded results
+      --export-test FILE print the session as a Swift Testing test (a TestStore sending its
+                         intents and asserting its states)
       -h, --help         print this help
 
     INTENTS: next, previous, select, dismiss, quit (aliases n, p, s, d, q).
@@ -132,7 +173,8 @@ public struct Options: Equatable, Sendable {
     EXIT CODES: 0 success; 64 usage error (unknown option or --intents word, empty item,
       missing value); 65 data error (roster or log missing, not a regular file, too large,
       malformed, empty, stat outside 0...10, duplicate name, control character in a name;
-      unknown intent or a line over 64 KiB on stdin; malformed replay log); 74 the output
+      unknown intent or a line over 64 KiB on stdin; malformed replay log or session,
+      a session of another feature or format version, --at past its last step); 74 the output
       could not be written (a full disk); 130 / 143 interactive mode ended by Ctrl-C
       (SIGINT) / SIGTERM. The message on stderr names the file, line and word at fault (a
       short, escaped excerpt); states rendered before the error stay printed.

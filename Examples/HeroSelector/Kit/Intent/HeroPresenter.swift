@@ -33,7 +33,7 @@ public final class HeroPresenter: Sendable {
   private let store: Store<HeroFeature>
 
   /// A presenter showing the first hero of `roster`; `middleware` watches its store (the
-  /// `--record` option records intents with the library's `.recordingIntents`).
+  /// `--record` option records the session with the library's `SessionRecorder`).
   public init(roster: Roster, middleware: [Middleware<HeroFeature>] = []) {
     let feature = HeroFeature(roster: roster)
     reducer = feature.reducer

@@ -43,3 +43,7 @@ extension Hero {
     Hero(name: "Lara Croft", speed: 6, power: 6, stamina: 7),
   ]
 }
+
+/// Encoded as `{"name":…,"power":…,"speed":…,"stamina":…}`, for recorded sessions (whose states
+/// are checked on opening).
+extension Hero: Codable {}

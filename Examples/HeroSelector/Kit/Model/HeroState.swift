@@ -15,3 +15,6 @@ public enum HeroState: Equatable, Hashable, Sendable {
     }
   }
 }
+
+/// Encoded by case (`{"selected":{"_0":{…}}}`), for recorded sessions.
+extension HeroState: Codable {}

@@ -52,6 +52,14 @@ enum FileIO {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// Replaces the file at `path` (creating it if needed) with `text`.
+  static func replace(_ path: String, with text: String) throws(Failure) {
+    let fd = open(path, O_WRONLY | O_TRUNC | O_CREAT, 0o644)
+    guard fd >= 0 else { throw Failure(errno: errno) }
+    defer { close(fd) }
+    try writeAll(fd, text)
+  }
+
   /// Appends `text` to the file at `path`, creating it if needed.
   static func append(_ text: String, to path: String) throws(Failure) {
     let fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)

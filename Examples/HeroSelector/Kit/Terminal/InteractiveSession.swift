@@ -9,7 +9,7 @@
 struct InteractiveSession {
   let roster: Roster
   let format: Options.Format
-  let recorder: IntentRecorder?
+  let recorder: SessionFileRecorder?
   let input: Int32
   let output: Int32
 

@@ -1,6 +1,9 @@
 /// A key the interactive mode understands.
 public enum Key: Equatable, Sendable {
   case left, right, up, down, enter, escape
+  /// Home and End (`ESC [H`, `ESC [F`, `ESC OH`, `ESC OF`, `ESC [1~`, `ESC [4~`, `ESC [7~`,
+  /// `ESC [8~`), for the time-travel timeline.
+  case home, end
   /// Ctrl-C (raw mode delivers it as a byte, not as SIGINT).
   case interrupt
   /// Ctrl-D.
@@ -50,7 +53,15 @@ public struct KeyDecoder: Sendable {
         var end = index + 2
         while end < pending.count, !(0x40...0x7E).contains(pending[end]) { end += 1 }
         guard end < pending.count else { break }
-        if end == index + 2, let key = Self.arrow(pending[end]) { keys.append(key) }
+        if end == index + 2, let key = Self.arrow(pending[end]) {
+          keys.append(key)
+        } else if end == index + 3, pending[end] == UInt8(ascii: "~") {
+          switch pending[index + 2] {
+          case UInt8(ascii: "1"), UInt8(ascii: "7"): keys.append(.home)
+          case UInt8(ascii: "4"), UInt8(ascii: "8"): keys.append(.end)
+          default: break
+          }
+        }
         index = end + 1
       } else if introducer == UInt8(ascii: "O") {
         guard index + 2 < pending.count else { break }
@@ -77,6 +88,8 @@ public struct KeyDecoder: Sendable {
     case UInt8(ascii: "B"): .down
     case UInt8(ascii: "C"): .right
     case UInt8(ascii: "D"): .left
+    case UInt8(ascii: "H"): .home
+    case UInt8(ascii: "F"): .end
     default: nil
     }
   }
@@ -109,7 +122,7 @@ extension Key {
       case UInt8(ascii: "q"), UInt8(ascii: "Q"): .quit
       default: nil
       }
-    case .up, .down: nil
+    case .up, .down, .home, .end: nil
     }
   }
 }

@@ -1,19 +1,37 @@
 /// The differences between two values, field by field and element by element, as lines like
-/// `todos[1].isDone: expected false, actual true`, for ``TestStore`` failure messages. Structs, classes and
+/// `todos[1].isDone: expected false, actual true`, for `TestStore` failure messages. Structs, classes and
 /// tuples are compared by their stored properties, arrays by index (with added and removed
 /// elements), dictionaries by key, enums by case and then payload; anything else by its
 /// description. At most `limit` lines, then a count of the rest.
-func describeDifference<Value>(expected: Value, actual: Value, limit: Int = 20) -> String {
-  var lines: [String] = []
-  collectDifferences(expected, actual, path: "", into: &lines)
+package func describeDifference<Value>(expected: Value, actual: Value, limit: Int = 20) -> String {
+  let lines = differences(expected, actual).map {
+    "\($0.path): expected \($0.old), actual \($0.new)"
+  }
   if lines.isEmpty { return "  (no visible difference)" }
   var shown = lines.prefix(limit).map { "  " + $0 }
   if lines.count > limit { shown.append("  … and \(lines.count - limit) more") }
   return shown.joined(separator: "\n")
 }
 
+/// One field or element that differs between two values: its path (`todos[1].isDone`, or
+/// `state` for the whole value) and both sides as text (strings quoted).
+package struct FieldDifference: Equatable, Sendable {
+  package var path: String
+  package var old: String
+  package var new: String
+}
+
+/// The fields and elements that differ from `old` to `new`, in declaration (and index) order:
+/// the comparison `describeDifference(expected:actual:limit:)` prints, and the changed fields of a
+/// time-travel step.
+package func differences<Value>(_ old: Value, _ new: Value) -> [FieldDifference] {
+  var lines: [FieldDifference] = []
+  collectDifferences(old, new, path: "", into: &lines)
+  return lines
+}
+
 private func collectDifferences(
-  _ expected: Any, _ actual: Any, path: String, into lines: inout [String]
+  _ expected: Any, _ actual: Any, path: String, into lines: inout [FieldDifference]
 ) {
   let left = Mirror(reflecting: expected)
   let right = Mirror(reflecting: actual)
@@ -76,7 +94,6 @@ private func describe(_ value: Any) -> String {
   return String(describing: value)
 }
 
-/// One line of a difference: which side is expected and which is actual.
-private func differs(_ label: String, _ expected: String, _ actual: String) -> String {
-  "\(label): expected \(expected), actual \(actual)"
+private func differs(_ label: String, _ expected: String, _ actual: String) -> FieldDifference {
+  FieldDifference(path: label, old: expected, new: actual)
 }
