@@ -57,17 +57,17 @@ struct Loader: Feature {
 func recordLoader(
   _ intents: [Loader.Intent], feature: Loader = Loader()
 ) -> (text: String, states: [Loader.State]) {
-  let lines = Collected<String>()
+  let lines = Shared<[String]>([])
   let recorder = SessionRecorder(
     feature: feature, initialState: Loader.State(), sink: { lines.append($0) })
   let store = Store(
     initialState: Loader.State(), feature: feature, middleware: [recorder.middleware])
-  let states = Collected<Loader.State>()
+  let states = Shared<[Loader.State]>([])
   let subscription = store.subscribeStates(onNext: { states.append($0) })
   store.send(contentsOf: intents)
   recorder.finish()
   subscription.dispose()
-  return (lines.values.joined(separator: "\n") + "\n", states.values)
+  return (lines.value.joined(separator: "\n") + "\n", states.value)
 }
 
 @Suite struct SessionTests {
@@ -90,7 +90,7 @@ func recordLoader(
   }
 
   @Test func theSchedulerClockIsRecordedWhenGiven() {
-    let lines = Collected<String>()
+    let lines = Shared<[String]>([])
     let scheduler = TestScheduler(initialClock: 0)
     scheduler.advanceTo(42)
     let recorder = SessionRecorder(
@@ -100,7 +100,7 @@ func recordLoader(
       initialState: Loader.State(), feature: Loader(), middleware: [recorder.middleware])
     store.send(.ping)
     recorder.finish()
-    #expect(lines.values.last?.contains(#""schedulerTime":"#) == true)
+    #expect(lines.value.last?.contains(#""schedulerTime":"#) == true)
   }
 
   @Test func reducingTheRecordedResultsGivesTheRecordedStatesWithNoEffectRun() throws {

@@ -45,7 +45,7 @@ struct Pager: Feature {
     let travel = StoreTimeTravel(
       initialState: Pager.State(), feature: Pager(answers: PublishSubject()))
     let store = travel.store
-    let seen = Collected<Int>()
+    let seen = Shared<[Int]>([])
     let subscription = store.subscribeStates(onNext: { seen.append($0.count) })
     defer { subscription.dispose() }
     store.send(contentsOf: [.increment, .increment, .increment])
@@ -63,7 +63,7 @@ struct Pager: Feature {
     travel.resume()
     #expect(!travel.isTravelling)
     #expect(store.state.count == 3)
-    #expect(seen.values == [0, 1, 2, 3, 2, 0, 1, 0, 2, 3])
+    #expect(seen.value == [0, 1, 2, 3, 2, 0, 1, 0, 2, 3])
   }
 
   @Test func intentsSentWhileTravellingAreHeldAndHandledOnResumeInOrder() {
@@ -81,7 +81,7 @@ struct Pager: Feature {
   }
 
   @Test func intentsSentWhileTravellingCanBeRefusedWithAMessage() {
-    let refusals = Collected<String>()
+    let refusals = Shared<[String]>([])
     let travel = StoreTimeTravel(
       initialState: Pager.State(), feature: Pager(answers: PublishSubject()),
       intentsWhileTravelling: .refuse { refusals.append($0) })
@@ -91,7 +91,7 @@ struct Pager: Feature {
     travel.stepBack()
     store.send(.load)
     #expect(
-      refusals.values == [
+      refusals.value == [
         "intent load refused: the store is time travelling (step 1 of 2); resume to send intents"
       ])
     travel.resume()
@@ -103,7 +103,7 @@ struct Pager: Feature {
     let answers = PublishSubject<Int>()
     let travel = StoreTimeTravel(initialState: Pager.State(), feature: Pager(answers: answers))
     let store = travel.store
-    let events = Collected<Pager.Event>()
+    let events = Shared<[Pager.Event]>([])
     let subscription = store.events.subscribe(onNext: { events.append($0) })
     defer { subscription.dispose() }
     store.send(.increment)
@@ -112,10 +112,10 @@ struct Pager: Feature {
     answers.onNext(7)
     answers.onNext(8)
     #expect(store.state == Pager.State(count: 1, loaded: []))
-    #expect(events.values.isEmpty)
+    #expect(events.value.isEmpty)
     travel.resume()
     #expect(store.state == Pager.State(count: 1, loaded: [7, 8]))
-    #expect(events.values == [.didLoad, .didLoad])
+    #expect(events.value == [.didLoad, .didLoad])
     // The held results are recorded as steps of their own once handled.
     #expect(travel.session.steps.map(\.results).suffix(2) == [[.loaded(7)], [.loaded(8)]])
   }
