@@ -11,24 +11,28 @@
 /// // Prints: 30
 /// ```
 public final class Observable<Element>: ObservableType, @unchecked Sendable {  // immutable
+  // The three fields below are set by `init` and cleared only by `deinit` (which frees what they
+  // hold in bounded stack, see `deinit`): nothing else writes them, so the dynamic exclusivity
+  // check is not needed.
+
   /// Runs one subscription. The observer it receives expects serial, grammar-correct events and
   /// the returned disposable must stop them; `Observable.create` wraps user code to guarantee this.
-  @usableFromInline
-  let subscribeHandler: (AnyObserver<Element>) -> Disposable
+  @usableFromInline @exclusivity(unchecked)
+  var subscribeHandler: (AnyObserver<Element>) -> Disposable
 
   /// Runs a subscription made by `subscribe(onNext:onError:onCompleted:onDisposed:)` with its
   /// subscriber leaf itself as a `Downstream`, for sources that take the leaf without a
   /// type-erased observer in between (a subject or relay adopts it as its list entry; a
   /// `combineLatest` or `zip` sink and a store's `states` send straight into it); `nil` for every
   /// other observable. Every other observer goes through `subscribeHandler`.
-  @usableFromInline
-  let downstreamHandler: ((Downstream<Element>) -> Disposable)?
+  @usableFromInline @exclusivity(unchecked)
+  var downstreamHandler: ((Downstream<Element>) -> Disposable)?
 
   /// What this observable is made of, for the operators that run a recursive chain of their own
   /// kind in one sink and in constant stack (`concat`, `catch`, `deferred`: see
   /// `ConcatComposition`); `nil` for every other observable.
-  @usableFromInline
-  let composition: AnyObject?
+  @usableFromInline @exclusivity(unchecked)
+  var composition: AnyObject?
 
   /// Creates an observable from a subscribe function that already obeys the observable contract
   /// (serial events, grammar, nothing after disposal). For user code, use `Observable.create`.
@@ -62,8 +66,29 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
       subscribeHandler: { downstreamHandler(Downstream($0)) }, downstreamHandler: downstreamHandler)
   }
 
+  /// Subscribes `observer`. Beyond `SubscribeDepth.bound` subscriptions nested on this thread's
+  /// stack the subscription is deferred (see `SubscribeDepth`), so a chain of any depth of any
+  /// operators subscribes in constant stack.
   @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  where Observer.Element == Element {
+    let depth = SubscribeDepth.enter()
+    let subscription = depth.defers ? deferred(observer) : run(observer)
+    SubscribeDepth.leave(depth.counter)
+    return subscription
+  }
+
+  /// Defers the subscription of `observer` (beyond the bound): out of line, so the closure it
+  /// allocates stays off the ordinary path.
+  @usableFromInline @inline(never)
+  func deferred<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  where Observer.Element == Element {
+    SubscribeDepth.deferred { self.run(observer) }
+  }
+
+  /// Runs the subscription of `observer` on this stack.
+  @inlinable @inline(__always)
+  func run<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     // Decided at compile time wherever this is specialized (see `Downstream`).
     if let downstreamHandler, let leaf = Downstream.ofLeaf(observer) {
@@ -72,6 +97,62 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
     return subscribeHandler(AnyObserver(observer))
   }
 
+  // The handlers hold what the observable is made of (its sources, through their contexts), so
+  // freeing a chain of observables nests one level per operator: they are dropped inside the
+  // release depth count (`Trampoline.release`), or, beyond its bound, parked in a box for the
+  // outermost release of the thread to drop. The fast path allocates nothing and looks up no
+  // generic metadata (this deinit runs unspecialized).
+  deinit {
+    guard Trampoline.enterRelease() else {
+      Trampoline.park(
+        .object(
+          ParkedHandlers(
+            subscribeHandler: takeSubscribeHandler(),
+            downstreamHandler: downstreamHandler.take(), composition: composition.take())))
+      return
+    }
+    dropHandlers()
+    Trampoline.leaveRelease()
+  }
+
+  /// What a freed observable's `subscribeHandler` holds: a closure without a context (the field
+  /// is not optional, so calling it needs no unwrapping and storing it no reabstraction).
+  static var releasedHandler: (AnyObserver<Element>) -> Disposable {
+    { _ in Disposables.create() }
+  }
+
+  /// Moves the subscribe handler out (see `deinit`).
+  func takeSubscribeHandler() -> (AnyObserver<Element>) -> Disposable {
+    let handler = subscribeHandler
+    subscribeHandler = Self.releasedHandler
+    return handler
+  }
+
+  /// Drops the handlers inside this call (see `deinit`).
+  @inline(never)
+  func dropHandlers() {
+    subscribeHandler = Self.releasedHandler
+    downstreamHandler = nil
+    composition = nil
+  }
+
   @inlinable
   public func asObservable() -> Observable<Element> { self }
+}
+
+/// The handlers of an observable freed beyond the release bound, kept until the outermost release
+/// of the thread drops them (see `Observable.deinit`).
+final class ParkedHandlers<Element> {
+  let subscribeHandler: (AnyObserver<Element>) -> Disposable
+  let downstreamHandler: ((Downstream<Element>) -> Disposable)?
+  let composition: AnyObject?
+
+  init(
+    subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable,
+    downstreamHandler: ((Downstream<Element>) -> Disposable)?, composition: AnyObject?
+  ) {
+    self.subscribeHandler = subscribeHandler
+    self.downstreamHandler = downstreamHandler
+    self.composition = composition
+  }
 }

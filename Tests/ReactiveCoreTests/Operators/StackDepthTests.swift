@@ -182,8 +182,10 @@ import Testing
 
   /// Beyond the bound, the part of a chain below it is subscribed after the part above it has
   /// returned from its own subscription, but before the outermost `subscribe` returns: an
-  /// `onSubscribed` above the deferred point runs before an `onSubscribe` below it (on the stack
-  /// it would run after every subscription below it). Below the bound the order is the usual one.
+  /// `onSubscribed` above the deferred point (the outermost one included: the outermost
+  /// subscription runs the deferred part when its own subscription returned) runs before an
+  /// `onSubscribe` below it (on the stack it would run after every subscription below it). Below
+  /// the bound the order is the usual one.
   @Test func orderOfSubscriptionSideEffectsBeyondTheBound() {
     let result = withWatchdog { () -> (log: [String], subscribedOnReturn: Bool) in
       let relay = PublishRelay<Int>()
@@ -211,8 +213,8 @@ import Testing
     }
     #expect(
       result?.log == [
-        "outer subscribe", "shallow subscribe", "shallow subscribed", "deep subscribe",
-        "deep subscribed", "outer subscribed", "returned",
+        "outer subscribe", "shallow subscribe", "shallow subscribed", "outer subscribed",
+        "deep subscribe", "deep subscribed", "returned",
       ])
     #expect(result?.subscribedOnReturn == true)
   }
