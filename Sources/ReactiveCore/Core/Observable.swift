@@ -115,10 +115,13 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
     Trampoline.leaveRelease()
   }
 
-  /// What a freed observable's `subscribeHandler` holds: a closure without a context (the field
-  /// is not optional, so calling it needs no unwrapping and storing it no reabstraction).
+  /// What a freed observable's `subscribeHandler` holds: `releasedSubscribeHandler`, a closure
+  /// without a context, never called (only released, as nothing). A closure formed here would
+  /// capture `Element` and allocate a context; the field is not optional, so calling it needs
+  /// no unwrapping and storing it no reabstraction. A function value has one layout whatever its
+  /// parameter types (a function pointer, then a context), so the bit cast is exact.
   static var releasedHandler: (AnyObserver<Element>) -> Disposable {
-    { _ in Disposables.create() }
+    unsafeBitCast(releasedSubscribeHandler, to: ((AnyObserver<Element>) -> Disposable).self)
   }
 
   /// Moves the subscribe handler out (see `deinit`).
@@ -138,6 +141,11 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
 
   @inlinable
   public func asObservable() -> Observable<Element> { self }
+}
+
+/// What every freed observable's `subscribeHandler` holds (see `Observable.releasedHandler`).
+let releasedSubscribeHandler: @Sendable (AnyObserver<Never>) -> Disposable = { _ in
+  Disposables.create()
 }
 
 /// The handlers of an observable freed beyond the release bound, kept until the outermost release
