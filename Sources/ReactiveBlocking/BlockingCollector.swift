@@ -30,7 +30,11 @@ final class BlockingCollector<Element>: @unchecked Sendable {
   /// work the source queues on the trampoline runs before the wait) and blocks until done or
   /// until `timeout` seconds have passed; the subscription is disposed before it returns.
   func run(_ source: Observable<Element>, timeout: TimeInterval?) {
-    let deadline = timeout.map { DispatchTime.now() + .nanoseconds(Int(($0 * 1e9).rounded())) }
+    guard let deadline = Self.deadline(after: timeout) else {
+      // NaN: no deadline can be meant; nothing is subscribed, so nothing is lost.
+      finish(RxError.argumentOutOfRange)
+      return
+    }
     let subscribe = {
       self.subscription.setDisposable(source.subscribe(AnyObserver(eventHandler: self.on)))
     }
@@ -44,6 +48,21 @@ final class BlockingCollector<Element>: @unchecked Sendable {
     }
     if !wait(until: deadline) { finish(RxError.timeout) }
     subscription.dispose()
+  }
+
+  /// The deadline `timeout` seconds from now, clamped as Dispatch clamps: `nil`, `+infinity` or a
+  /// timeout past what `DispatchTime` can count waits without a deadline (`.some(nil)`); zero, a
+  /// negative timeout or `-infinity` has already passed, so only what the source delivers while
+  /// it is subscribed counts. `nil` for NaN, which names no time at all.
+  static func deadline(after timeout: TimeInterval?, now: DispatchTime = .now()) -> DispatchTime?? {
+    guard let timeout else { return .some(nil) }
+    if timeout.isNaN { return nil }
+    guard timeout > 0 else { return .some(now) }
+    let nanoseconds = timeout * 1e9
+    let remaining = Double(UInt64.max - now.uptimeNanoseconds)
+    // `remaining` rounds to a Double at or above the true count; `<` keeps the conversion exact.
+    guard nanoseconds < remaining, nanoseconds < Double(Int.max) else { return .some(nil) }
+    return .some(now + .nanoseconds(Int(nanoseconds.rounded(.up))))
   }
 
   /// The elements collected and the error that ended the wait, if any.

@@ -40,8 +40,10 @@ extension ObservableConvertibleType {
   /// ```
   ///
   /// - Parameter timeout: the longest an operator may block, in seconds; when it runs out the
-  ///   operator fails with `RxError.timeout` (`materialize()` returns `.failed`). `nil` waits for
-  ///   as long as the sequence takes.
+  ///   operator fails with `RxError.timeout` (`materialize()` returns `.failed`). `nil`,
+  ///   `.infinity` or a timeout longer than the system clock can count waits for as long as the
+  ///   sequence takes; zero or a negative timeout keeps only what the sequence delivers while it
+  ///   is subscribed. A NaN timeout fails with `RxError.argumentOutOfRange` without subscribing.
   public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
     BlockingObservable(timeout: timeout, source: asObservable())
   }

@@ -70,6 +70,8 @@ struct ItemHeap {
   var first: ScheduledItem? { items.first }
   /// The items not disposed yet.
   var liveCount: Int { items.count(where: { !$0.isDisposed }) }
+  /// The time of the earliest item not disposed yet.
+  var nextLiveTime: TestTime? { items.lazy.filter { !$0.isDisposed }.map(\.time).min() }
 
   /// - Complexity: O(log n).
   mutating func insert(_ item: ScheduledItem) {

@@ -83,6 +83,9 @@ public final class TestScheduler: SchedulerType, Sendable {
   /// `try await scheduler.sleep(for:)` in an effect), before advancing the clock.
   public var pendingCount: Int { state.withLock { $0.queue.liveCount } }
 
+  /// When the earliest pending item falls due, if any (for failure messages).
+  var nextDueTime: TestTime? { state.withLock { $0.queue.nextLiveTime } }
+
   /// The current virtual time as a date: `clock * resolution` seconds after 1970.
   public var now: RxTime { Date(timeIntervalSince1970: Double(clock) * resolution) }
 

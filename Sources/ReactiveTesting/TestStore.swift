@@ -1,4 +1,4 @@
-import ReactiveMVI
+@_spi(Testing) import ReactiveMVI
 
 #if canImport(Glibc)
   import Glibc
@@ -19,7 +19,7 @@ import ReactiveMVI
 ///   it was handled (including results `handle` returned synchronously). Pass a closure that
 ///   mutates the previous state into the expected one; omit it when the state must not change.
 /// - Effects run on whatever schedulers they use: give them a `TestScheduler` and advance it
-///   (``advance(by:fileID:filePath:line:column:)``, or `scheduler.advanceTo(_:)`); then assert
+///   (``advance(by:fileID:filePath:line:column:)-(TestTime,_,_,_,_)``, or `scheduler.advanceTo(_:)`); then assert
 ///   each result they produced with ``receive(_:assert:fileID:filePath:line:column:)``, in order.
 /// - Events are asserted with ``receiveEvent(_:fileID:filePath:line:column:)``.
 /// - ``finish(fileID:filePath:line:column:)`` fails when results or events were not asserted or
@@ -56,12 +56,18 @@ import ReactiveMVI
 public final class TestStore<F: Feature> where F.State: Equatable {
   /// The store under test. Send intents through the test store, not directly.
   public let store: Store<F>
-  /// The scheduler ``advance(by:fileID:filePath:line:column:)`` moves, if any.
+  /// The scheduler ``advance(by:fileID:filePath:line:column:)-(TestTime,_,_,_,_)`` moves, if any.
   public let scheduler: TestScheduler?
   let reporter: TestStoreReporter
   let log = Locked<[StoreActivity<F>]>([])
   /// The state as asserted so far.
   public private(set) var state: F.State
+  /// The store's real state now: what the store under test holds, with changes the test has not
+  /// asserted yet (``state`` is the state as asserted so far).
+  public var currentState: F.State { store.state }
+  /// Which intent or result started the effects from a start number on, in order (see
+  /// `Store.startedEffectCount`): what names a still-running effect in failures.
+  let effectOrigins = Locked<[(firstEffect: Int, origin: String)]>([])
   /// How strictly the test store checks (default ``Exhaustivity/on``).
   public var exhaustivity: Exhaustivity = .on
   var steps: [Step] = []
@@ -97,7 +103,7 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   ///   - initialState: the state the store starts in.
   ///   - feature: the feature under test.
   ///   - middleware: extra middleware for the store under test (after the test store's own).
-  ///   - scheduler: the virtual clock ``advance(by:fileID:filePath:line:column:)`` moves (the one
+  ///   - scheduler: the virtual clock ``advance(by:fileID:filePath:line:column:)-(TestTime,_,_,_,_)`` moves (the one
   ///     the feature's effects use).
   ///   - reporter: where failures go (default: the running test framework, Swift Testing or
   ///     XCTest).
@@ -115,9 +121,28 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     self.creation = TestStoreLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     let log = self.log
-    let recorder = Middleware<F> { activity, _ in log.withLock { $0.append(activity) } }
+    let origins = effectOrigins
+    let storeBox = WeakStore<F>()
+    let recorder = Middleware<F> { activity, _ in
+      log.withLock { $0.append(activity) }
+      // Effects started from here on, up to the next intent or result, are this one's.
+      // A result `handle` returned comes before the rest of the intent's effect: the effects
+      // from here on are the intent's or that result's `effect(after:)`.
+      guard let first = storeBox.store?.startedEffectCount else { return }
+      origins.withLock { origins in
+        switch activity {
+        case .intent(let intent): origins.append((first, "intent \(intent)"))
+        case .result(let result, .intent):
+          let intent = origins.last?.origin.split(separator: " (").first ?? "an intent"
+          origins.append((first, "\(intent) (or its result \(result))"))
+        case .result(let result, .effect): origins.append((first, "result \(result)"))
+        case .stateChanged, .event, .effectFailed: break
+        }
+      }
+    }
     self.store = Store(
       initialState: initialState, feature: feature, middleware: [recorder] + middleware)
+    storeBox.store = store
     self.scheduler = scheduler
     self.reporter = reporter
     self.state = initialState
@@ -298,7 +323,31 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     EffectScope(tasks: effectTasks).run { scheduler.advanceTo(scheduler.clock + ticks) }
   }
 
-  /// Moves the scheduler forward by `ticks` like ``advance(by:fileID:filePath:line:column:)``, but
+  /// Moves the scheduler given at creation forward by `interval` (`.milliseconds(300)`), converted
+  /// to ticks at the scheduler's resolution; fails when `interval` is not a whole positive number
+  /// of ticks rounded to 0 (create the scheduler with a finer resolution), or `.never`.
+  public func advance(
+    by interval: RxTimeInterval,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let scheduler else {
+      begin("advance(by: \(interval))")
+      fail("advance(by:) needs the scheduler passed to TestStore(…, scheduler:)", location)
+      return
+    }
+    guard let ticks = scheduler.ticks(interval), ticks > 0 || interval.isZero else {
+      begin("advance(by: \(interval))")
+      fail(
+        "advance(by: \(interval)) is 0 ticks (or never) at the scheduler's resolution of"
+          + " \(scheduler.resolution) s: create the scheduler with a finer resolution", location)
+      return
+    }
+    advance(by: ticks, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Moves the scheduler forward by `ticks` like ``advance(by:fileID:filePath:line:column:)-(TestTime,_,_,_,_)``, but
   /// first waits until every effect task this test store started has reached its next suspension
   /// on the scheduler (`try await scheduler.sleep(for:)`) or finished, and waits again after each
   /// item it runs. So an async effect sleeping on virtual time behaves like an observable one:
@@ -384,8 +433,33 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     }
     let running = store.runningEffectCount
     if running > 0 {
-      skipOrFail(prefix + "\(running) effect(s) still running at the end of the test", location)
+      skipOrFail(
+        prefix + "\(running) effect(s) still running at the end of the test: "
+          + describeRunningEffects(), location)
     }
+  }
+
+  /// Each running effect: what started it, its id (inside a child or row, the scoped id names
+  /// it), then when the scheduler's next item falls due.
+  func describeRunningEffects() -> String {
+    let origins = effectOrigins.withLock { $0 }
+    var lines = store.runningEffectIDs.map { effect -> String in
+      let origin = origins.last { $0.firstEffect <= effect.number }?.origin ?? "an unknown step"
+      let id = effect.id.map { ", id \($0)" } ?? ""
+      return "effect #\(effect.number) started by \(origin)\(id)"
+    }
+    if let scheduler {
+      if let due = scheduler.nextDueTime {
+        lines.append(
+          "next due on the TestScheduler at virtual time \(due) (now \(scheduler.clock); advance"
+            + " by \(due - scheduler.clock) tick(s) of \(scheduler.resolution) s)")
+      } else {
+        lines.append(
+          "nothing is scheduled on the TestScheduler (an effect waits on something else, or a"
+            + " Single delayed with `delay` completes one tick after its value)")
+      }
+    }
+    return lines.joined(separator: "; ")
   }
 
   /// Waits up to `timeout` (real time) for running effects to finish, then ``finish(fileID:filePath:line:column:)``.
@@ -601,4 +675,20 @@ public enum Exhaustivity: Equatable, Sendable {
 
   /// Non-exhaustive, silently.
   public static var off: Exhaustivity { .off(showSkippedAssertions: false) }
+}
+
+/// The store a test store's recorder reads from: set once the store exists.
+private final class WeakStore<F: Feature>: @unchecked Sendable {
+  // Set once, in `TestStore.init`, before the store handles anything.
+  weak var store: Store<F>?
+}
+
+extension RxTimeInterval {
+  /// Whether this is an interval of zero length.
+  fileprivate var isZero: Bool {
+    switch self {
+    case .seconds(0), .milliseconds(0), .microseconds(0), .nanoseconds(0): true
+    default: false
+    }
+  }
 }

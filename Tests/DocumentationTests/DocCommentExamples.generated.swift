@@ -1805,6 +1805,33 @@ func docExample_ReactiveMVI_Composition_ChildFeature_1(bag: DisposeBag, schedule
   // end snippet
 }
 
+func docExample_ReactiveMVI_Composition_ChildFeatureComposition_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveMVI/Composition/ChildFeatureComposition.swift#1
+  struct Toggle: Feature {
+    struct State: Equatable { var isOn = false }
+    enum Intent: Equatable { case flip }
+    func reduce(_ state: State, _ intent: Intent) -> State { State(isOn: !state.isOn) }
+  }
+
+  struct Settings: ChildFeatureComposition {
+    struct State: Equatable { var push = Toggle.State(); var email = Toggle.State() }
+    enum Intent: Equatable { case push(Toggle.Intent), email(Toggle.Intent) }
+
+    let children: [any EmbeddedChild<Settings>] = [
+      ChildFeature(Toggle(), state: \.push, intent: Intent.push),
+      ChildFeature(Toggle(), state: \.email, intent: Intent.email),
+    ]
+
+    func reduceOwn(_ state: State, _ result: Intent) -> State { state }
+  }
+
+  let store = Store(initialState: Settings.State(), feature: Settings())
+  store.send(.email(.flip))
+  print(store.state.email.isOn)
+  // Prints: true
+  // end snippet
+}
+
 func docExample_ReactiveMVI_Composition_ScopedStore_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveMVI/Composition/ScopedStore.swift#1
   let store = Store(initialState: Counter.State(), feature: Counter())   // Feature's example
@@ -2368,6 +2395,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Traits/TraitZip.swift#2", docExample_ReactiveCore_Traits_TraitZip_2, ["done"]),
   ("Sources/ReactiveMVI/Collections/IDIndexedCollection.swift#1", docExample_ReactiveMVI_Collections_IDIndexedCollection_1, ["42", "99"]),
   ("Sources/ReactiveMVI/Collections/PersistentArray.swift#1", docExample_ReactiveMVI_Collections_PersistentArray_1, ["false true"]),
+  ("Sources/ReactiveMVI/Composition/ChildFeatureComposition.swift#1", docExample_ReactiveMVI_Composition_ChildFeatureComposition_1, ["true"]),
   ("Sources/ReactiveMVI/Composition/ScopedStore.swift#1", docExample_ReactiveMVI_Composition_ScopedStore_1, ["Count: 0", "Count: 1"]),
   ("Sources/ReactiveMVI/Composition/StoreType.swift#1", docExample_ReactiveMVI_Composition_StoreType_1, ["Count: 1"]),
   ("Sources/ReactiveMVI/Middleware/Middleware.swift#1", docExample_ReactiveMVI_Middleware_Middleware_1, ["track increment"]),

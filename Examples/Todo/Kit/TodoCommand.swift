@@ -10,6 +10,9 @@ public enum TodoCommand: Equatable, Sendable {
 
   /// The longest title accepted, in characters.
   public static let maximumTitleLength = 500
+  /// The longest title accepted, in bytes of UTF-8: a character can carry any number of
+  /// combining marks, so a count of characters alone bounds no size.
+  public static let maximumTitleBytes = 2_000
 
   /// Parses one line (without its terminator); throws a message naming the problem.
   public static func parse(_ line: Substring) throws(TodoError) -> TodoCommand {
@@ -22,6 +25,9 @@ public enum TodoCommand: Equatable, Sendable {
       guard !rest.isEmpty else { throw .data("add needs a title") }
       guard rest.count <= maximumTitleLength else {
         throw .data("the title is longer than \(maximumTitleLength) characters")
+      }
+      guard rest.utf8.count <= maximumTitleBytes else {
+        throw .data("the title is longer than \(maximumTitleBytes) bytes of UTF-8")
       }
       guard !rest.unicodeScalars.contains(where: \.isControlCharacter) else {
         throw .data("the title contains a control character")

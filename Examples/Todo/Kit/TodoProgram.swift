@@ -48,7 +48,9 @@ public struct TodoProgram: Sendable {
     Item numbers are whole numbers from 1 to 9007199254740991 (2^53 - 1); a list file with any
     other id, or with two items with one id, is not loaded (exit 65) and is left as it is. New
     items count on from the largest number (after the last one, the smallest free number).
-    Titles are printed with control characters made visible (\\u{1B}, \\n, ...).
+    Titles are printed with control characters made visible (\\u{1B}, \\n, ...). A title
+    holds at most 500 characters and 2000 bytes of UTF-8, a list file at most 8 MiB: a change
+    that would make the list larger is not saved, and the saved list stays as it was.
 
     Exit codes: 0 done, 64 usage error, 65 bad command or list file, 74 the list could not be
     saved (also after a bad command) or locked, or the output could not be written, 128 + N

@@ -29,7 +29,8 @@ public struct StorageError: Error, Equatable, CustomStringConvertible {
 /// Thread safety: a value with no mutable state; concurrent calls are safe but not ordered
 /// (the program serializes its saves on the main queue).
 public struct JSONFileStorage: TodoStorage {
-  /// The largest file `load` accepts: a todo list, not a database.
+  /// The largest list file: `load` reads no larger one (a todo list, not a database) and `save`
+  /// writes none, so a list that is saved can always be loaded again.
   public static let maximumFileSize = 8 << 20
   /// How many symbolic links `path` may go through (Linux's own limit).
   static let maximumLinkHops = 40
@@ -42,7 +43,8 @@ public struct JSONFileStorage: TodoStorage {
   /// last one may name a file not created yet).
   func listFile() throws(StorageError) -> String {
     var file = path
-    for _ in 0..<Self.maximumLinkHops {
+    // The last check may find a file after `maximumLinkHops` links, as the kernel's own walk does.
+    for _ in 0...Self.maximumLinkHops {
       var info = stat()
       // Anything but an existing link (no file yet, a directory on the way that cannot be
       // read) is left to the open that follows, which reports it.
@@ -93,10 +95,15 @@ public struct JSONFileStorage: TodoStorage {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     let data = try encoder.encode(todos)
+    guard data.count <= Self.maximumFileSize else {
+      throw StorageError(
+        "\(path): the list would take \(data.count) bytes, over the limit of "
+          + "\(Self.maximumFileSize); the saved list is left as it was")
+    }
     let file = try listFile()
     let temporary =
-      Self.directory(of: file)
-      + ".\(Self.name(of: file)).\(getpid())-\(UInt32.random(in: .min ... .max)).tmp"
+      Self.directory(of: file) + Self.temporaryPrefix(of: file)
+      + "\(getpid())-\(UInt32.random(in: .min ... .max))\(Self.temporarySuffix)"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard fd >= 0 else { throw StorageError("\(path): cannot write: \(Self.lastError())") }
     var renamed = false
@@ -146,17 +153,50 @@ public struct JSONFileStorage: TodoStorage {
       throw StorageError("\(lockFile): cannot lock: \(Self.lastError())")
     }
     let lock = ListLock(fd: fd)
-    if flock(fd, LOCK_EX | LOCK_NB) == 0 { return lock }
-    guard errno == EWOULDBLOCK else {
-      throw StorageError("\(lockFile): cannot lock: \(Self.lastError())")
-    }
-    whileWaiting()
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else {
+    if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EWOULDBLOCK else {
         throw StorageError("\(lockFile): cannot lock: \(Self.lastError())")
       }
+      whileWaiting()
+      while flock(fd, LOCK_EX) != 0 {
+        guard errno == EINTR else {
+          throw StorageError("\(lockFile): cannot lock: \(Self.lastError())")
+        }
+      }
     }
+    removeAbandonedTemporaryFiles(of: file)
     return lock
+  }
+
+  /// Removes the temporary files a save killed before its rename left beside `file`
+  /// (`.NAME.PID-RANDOM.tmp`). Called with the list's lock held: every run of the program saves
+  /// only while it holds the lock, so any such file found then belongs to no save in progress.
+  /// Best effort: a file that cannot be removed is left for a later run.
+  private func removeAbandonedTemporaryFiles(of file: String) {
+    let directory = Self.directory(of: file)
+    let prefix = Self.temporaryPrefix(of: file)
+    guard
+      let names = try? FileManager.default.contentsOfDirectory(
+        atPath: directory.isEmpty ? "." : directory)
+    else { return }
+    for name in names where Self.isTemporaryName(name, prefix: prefix) {
+      unlink(directory + name)
+    }
+  }
+
+  /// How a save's temporary file for `file` starts: hidden, named after the list.
+  static func temporaryPrefix(of file: String) -> String { ".\(name(of: file))." }
+
+  static let temporarySuffix = ".tmp"
+
+  /// Whether `name` is exactly `prefix` + `PID-RANDOM` + `.tmp`, as `save` names its
+  /// temporary file (anything else beside the list is not ours to remove).
+  static func isTemporaryName(_ name: String, prefix: String) -> Bool {
+    guard name.hasPrefix(prefix), name.hasSuffix(temporarySuffix) else { return false }
+    let middle = name.dropFirst(prefix.count).dropLast(temporarySuffix.count)
+    let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
+    return parts.count == 2
+      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
   }
 
   /// The target of the symbolic link `file`.

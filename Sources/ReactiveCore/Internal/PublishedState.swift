@@ -25,8 +25,9 @@ import Synchronization
 package final class PublishedState<State>: @unchecked Sendable {
   // `slots` (two states) are written only by the single writer, and a slot only while no reader
   // holds it (see above); `current` and `readers` are atomics. The slots sit behind a pointer so
-  // that the writer can lend the latest state to `handle` and `reduce` without copying it (a
-  // class's stored property would be copied for every call).
+  // that the writer can lend the latest state without copying it (`lendLatest()`; a class's
+  // stored property would be copied for every call). A third slot, past the two, takes the bits
+  // of a loan back: written, never read, never deinitialized.
   @usableFromInline let slots: UnsafeMutablePointer<State>
   /// The slot holding the latest state: 0 or 1.
   @usableFromInline let current = Atomic<Int>(0)
@@ -39,12 +40,13 @@ package final class PublishedState<State>: @unchecked Sendable {
 
   @inlinable
   package init(_ initial: State) {
-    slots = UnsafeMutablePointer<State>.allocate(capacity: 2)
+    slots = UnsafeMutablePointer<State>.allocate(capacity: 3)
     slots.initialize(to: initial)
     (slots + 1).initialize(to: initial)
   }
 
   deinit {
+    // The loan slot holds no reference of its own (see `lendLatest()`).
     slots.deinitialize(count: 2)
     slots.deallocate()
   }
@@ -66,6 +68,47 @@ package final class PublishedState<State>: @unchecked Sendable {
   @inlinable
   package var latestSlot: UnsafePointer<State> {
     UnsafePointer(slots + current.load(ordering: .relaxed))
+  }
+
+  /// Lends the latest state without copying it: the one owner of the state loan, with
+  /// `publishAndLend(_:)` and `endLoan(_:)`, which ends every loan. Writer only.
+  ///
+  /// A value read from the slot and passed to code opaque to the optimizer (a feature's, a
+  /// subscriber's) is copied first: a retain and a release of every reference it holds. A
+  /// local is borrowed as it is. So the slot's bits are taken into a local with `move()`, which
+  /// reads the slot without writing it (readers on other threads keep copying it), and
+  /// `endLoan(_:)` puts them into the loan slot (`slots + 2`), where they are never destroyed,
+  /// since the latest slot still owns them. What must hold: between the two the slot is neither
+  /// republished nor released (the writer publishes only after ending the loan), and the loan
+  /// ends after the last use of the local, so the optimizer cannot hand its references to a
+  /// copy the borrower makes and mutates in place (`PublishedStateLoanTests` and
+  /// `StoreStateLoanTests` check exactly that, in the optimized build too). A trivial state is
+  /// simply read: its copy costs nothing.
+  @inlinable @inline(__always)
+  package func lendLatest() -> State {
+    if _isPOD(State.self) { return latestSlot.pointee }
+    return UnsafeMutablePointer(mutating: latestSlot).move()
+  }
+
+  /// Publishes `state` and lends it back from its slot, as `lendLatest()` does (a trivial state
+  /// is returned as it is: reading it back would cost more). Writer only; end the loan with
+  /// `endLoan(_:)`. Releases the displaced state.
+  @inlinable @inline(__always)
+  package func publishAndLend(_ state: consuming State) -> State {
+    if _isPOD(State.self) {
+      publish(copy state)
+      return state
+    }
+    publish(consume state)
+    return lendLatest()
+  }
+
+  /// Ends a loan of `lendLatest()` or `publishAndLend(_:)`: the bits go to the loan slot, never
+  /// destroyed, since the latest slot still owns them. Writer only.
+  @inlinable @inline(__always)
+  package func endLoan(_ state: consuming State) {
+    if _isPOD(State.self) { return }
+    (slots + 2).initialize(to: consume state)
   }
 
   /// Makes writers that have no other order take turns: the one writer from here to

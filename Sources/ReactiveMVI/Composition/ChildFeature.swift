@@ -72,7 +72,7 @@ public struct ChildFeature<Parent: Feature, Child: Feature> {
   >? {
     guard let childIntent = extractIntent(intent) else { return nil }
     return child.handle(childIntent, state: state[keyPath: self.state])
-      .embedded(result: embedResult, event: embedEvent)
+      .embedded(result: embedResult, event: embedEvent, scope: { scope })
   }
 
   /// The parent state with the child's part reduced; nil when `result` is not the child's.
@@ -92,8 +92,51 @@ public struct ChildFeature<Parent: Feature, Child: Feature> {
   >? {
     guard let childResult = extractResult(result) else { return nil }
     return child.effect(after: childResult, state: state[keyPath: self.state])
-      .embedded(result: embedResult, event: embedEvent)
+      .embedded(result: embedResult, event: embedEvent, scope: { scope })
   }
+
+  /// The scope of this embedding's cancellation ids: its state's key path, so two embeddings of
+  /// one child (`\.push`, `\.email`) never cancel each other's effects.
+  @usableFromInline
+  var scope: AnyHashable { AnyHashable(EmbeddingScope(state: state)) }
+
+  /// Cancels this embedding's running effects marked with `id` (the id the child gave them with
+  /// ``Effect/cancellable(id:cancelInFlight:)``): the parent's own `.cancel(id:)` does not reach
+  /// into a child, whose ids are its own.
+  public func cancel(id: some Hashable & Sendable) -> Effect<Parent.Result, Parent.Event> {
+    .cancel(id: id, inScope: scope)
+  }
+
+  /// Cancels every running effect of this embedding, whatever its id.
+  public func cancelAll() -> Effect<Parent.Result, Parent.Event> { .cancelAll(inScope: scope) }
+}
+
+/// The scope of one embedding of a child feature: the key path of its state in the parent's.
+@usableFromInline
+struct EmbeddingScope: Hashable, @unchecked Sendable, CustomStringConvertible {
+  // @unchecked: a key path is an immutable value (see the note on ChildFeature's Sendable).
+  let state: AnyKeyPath
+
+  @usableFromInline init(state: AnyKeyPath) { self.state = state }
+
+  @usableFromInline var description: String { "child \(state)" }
+}
+
+/// The scope of one row of a ``ChildFeatures``: its id within its list (the list's key path in
+/// the parent's state).
+@usableFromInline
+struct RowScope: Hashable, @unchecked Sendable, CustomStringConvertible {
+  // @unchecked: the id is `Hashable & Sendable` (ChildFeatures' `ID`); a key path is an
+  // immutable value (see the note on ChildFeature's Sendable).
+  let list: AnyKeyPath
+  let id: AnyHashable
+
+  @usableFromInline init(list: AnyKeyPath, id: AnyHashable) {
+    self.list = list
+    self.id = id
+  }
+
+  @usableFromInline var description: String { "row \(id)" }
 }
 
 extension ChildFeature where Child.Event == Never {
@@ -264,6 +307,8 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
   @usableFromInline let embedResult: @Sendable (Child.Result) -> Parent.Result
   @usableFromInline let extractResult: @Sendable (Parent.Result) -> Child.Result?
   @usableFromInline let embedEvent: @Sendable (Child.Event) -> Parent.Event
+  /// Whether the child has effects running (what ``endingEffects(in:)`` ends).
+  @usableFromInline let live = LiveEffects()
 
   /// Embeds `child`, whose state (when present) is at `state`; see ``ChildFeature/init(_:state:intent:result:extractResult:event:)``.
   public init(
@@ -289,8 +334,9 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
   >? {
     guard let childIntent = extractIntent(intent) else { return nil }
     guard let childState = state[keyPath: self.state] else { return Effect.none }
-    return child.handle(childIntent, state: childState)
-      .embedded(result: embedResult, event: embedEvent)
+    return live.tracking(
+      child.handle(childIntent, state: childState)
+        .embedded(result: embedResult, event: embedEvent, scope: { scope }), in: { scope })
   }
 
   /// The parent state with the child's part reduced (unchanged while it is `nil`); nil when
@@ -312,8 +358,27 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
   >? {
     guard let childResult = extractResult(result) else { return nil }
     guard let childState = state[keyPath: self.state] else { return Effect.none }
-    return child.effect(after: childResult, state: childState)
-      .embedded(result: embedResult, event: embedEvent)
+    return live.tracking(
+      child.effect(after: childResult, state: childState)
+        .embedded(result: embedResult, event: embedEvent, scope: { scope }), in: { scope })
+  }
+
+  /// The scope of its cancellation ids, as ``ChildFeature``'s: its state's key path.
+  @usableFromInline var scope: AnyHashable { AnyHashable(EmbeddingScope(state: state)) }
+
+  /// Cancels the child's running effects marked with `id`; ``cancelAll()`` cancels them all.
+  public func cancel(id: some Hashable & Sendable) -> Effect<Parent.Result, Parent.Event> {
+    .cancel(id: id, inScope: scope)
+  }
+
+  /// Cancels every running effect of the optional child.
+  public func cancelAll() -> Effect<Parent.Result, Parent.Event> { .cancelAll(inScope: scope) }
+
+  /// Cancels the child's running effects once its state is `nil` (the sheet closed), as a
+  /// ``ChildFeatureComposition`` does after every result; nil when there is nothing to cancel.
+  public func endingEffects(in state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+    guard state[keyPath: self.state] == nil, live.contains(scope) else { return nil }
+    return cancelAll()
   }
 }
 
@@ -343,6 +408,10 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   @usableFromInline let embedResult: @Sendable (ID, Child.Result) -> Parent.Result
   @usableFromInline let extractResult: @Sendable (Parent.Result) -> (ID, Child.Result)?
   @usableFromInline let embedEvent: @Sendable (ID, Child.Event) -> Parent.Event
+  /// The rows with effects running (what ``endingEffects(in:)`` checks).
+  @usableFromInline let live = LiveEffects()
+  /// The key path of the rows in the parent's state: what keeps two lists' row scopes apart.
+  @usableFromInline let list: AnyKeyPath
 
   /// Embeds one `child` per element of the array at `state`, identified by `id`.
   @inlinable
@@ -354,20 +423,21 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
   ) where Rows.Element == Child.State {
     self.init(
-      child, rows: .accessors(state: state, id: id) { $0[keyPath: id] }, intent: intent,
-      result: result, extractResult: extractResult, event: event)
+      child, list: state, rows: .accessors(state: state, id: id) { $0[keyPath: id] },
+      intent: intent, result: result, extractResult: extractResult, event: event)
   }
 
-  /// Embeds one `child` per row that `rows` reads and changes.
+  /// Embeds one `child` per row that `rows` reads and changes in the collection at `list`.
   @inlinable
   init(
-    _ child: Child, rows: RowAccessors<Parent.State, Child.State, ID>,
+    _ child: Child, list: AnyKeyPath, rows: RowAccessors<Parent.State, Child.State, ID>,
     intent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
     result: @escaping @Sendable (ID, Child.Result) -> Parent.Result,
     extractResult: @escaping @Sendable (Parent.Result) -> (ID, Child.Result)?,
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
   ) {
     self.child = child
+    self.list = list
     self.row = rows.row
     self.update = rows.update
     self.extractIntent = intent
@@ -409,21 +479,52 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
     return inRow(rowID, child.effect(after: childResult, state: row))
   }
 
-  /// A row's effect in the parent's terms, its cancellation ids scoped to the row.
+  /// A row's effect in the parent's terms, its cancellation ids scoped to the row, and its
+  /// running work counted as the row's.
   @inlinable
   func inRow(_ rowID: ID, _ effect: Effect<Child.Result, Child.Event>) -> Effect<
     Parent.Result, Parent.Event
   > {
-    effect.embedded(
+    let embedded = effect.embedded(
       result: { [embedResult] in embedResult(rowID, $0) },
-      event: { [embedEvent] in embedEvent(rowID, $0) }, scope: { AnyHashable(rowID) })
+      event: { [embedEvent] in embedEvent(rowID, $0) }, scope: { scope(ofRow: rowID) })
+    return live.tracking(embedded, in: { scope(ofRow: rowID) })
+  }
+
+  /// The scope of a row's cancellation ids: the row's id within this list, so two lists whose
+  /// rows share ids keep their rows' effects apart.
+  @usableFromInline
+  func scope(ofRow rowID: ID) -> AnyHashable {
+    AnyHashable(RowScope(list: list, id: AnyHashable(rowID)))
   }
 
   /// Cancels every effect of the row `id` that was marked with `effectID`.
-  public static func cancel(_ effectID: some Hashable & Sendable, inRow rowID: ID)
+  public func cancel(_ effectID: some Hashable & Sendable, inRow rowID: ID)
     -> Effect<Parent.Result, Parent.Event>
   {
-    Effect<Parent.Result, Parent.Event>.cancel(id: effectID).scopingIDs(AnyHashable(rowID))
+    .cancel(id: effectID, inScope: scope(ofRow: rowID))
+  }
+
+  /// Cancels every running effect of the row `id`, whatever its id (TCA's `forEach` does this
+  /// when a row leaves the list; so does ``endingEffects(in:)``).
+  public func cancelAll(inRow rowID: ID) -> Effect<Parent.Result, Parent.Event> {
+    .cancelAll(inScope: scope(ofRow: rowID))
+  }
+
+  /// Cancels the running effects of every row no longer in `state` (removed, or filtered out of
+  /// the collection), as TCA's `forEach` does; nil when no such row has effects running. A
+  /// ``ChildFeatureComposition`` calls it after every result; a parent that composes by hand
+  /// returns it from its `effect(after:state:)`.
+  ///
+  /// Cost: one lookup per row with effects running, and nothing while no row has any.
+  public func endingEffects(in state: Parent.State) -> Effect<Parent.Result, Parent.Event>? {
+    let gone = live.scopes.compactMap { scope -> AnyHashable? in
+      guard let rowID = (scope.base as? RowScope)?.id.base as? ID, row(state, rowID) == nil
+      else { return nil }
+      return scope
+    }
+    guard !gone.isEmpty else { return nil }
+    return .merge(gone.map { .cancelAll(inScope: $0) })
   }
 }
 
@@ -438,7 +539,7 @@ extension ChildFeatures where Child.State: Identifiable, Child.State.ID == ID {
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
   ) where Rows.Element == Child.State {
     self.init(
-      child, rows: .accessors(state: state, id: \.id) { $0.id }, intent: intent, result: result,
-      extractResult: extractResult, event: event)
+      child, list: state, rows: .accessors(state: state, id: \.id) { $0.id }, intent: intent,
+      result: result, extractResult: extractResult, event: event)
   }
 }

@@ -16,7 +16,9 @@ import Synchronization
 /// a hot path passes the
 /// extraction closures itself (the helpers' long form). Works for cases whose payload is one
 /// value or, for rows, an id and one value, of enums compiled with reflection metadata (the
-/// default).
+/// default). Without it (`-disable-reflection-metadata`) no case has a name, and the first
+/// value `extract` is given stops the program with a message naming the long form: never a
+/// child that silently matches nothing.
 ///
 /// Thread safety: immutable but for the remembered case, an atomic written with the same value by
 /// whichever thread gets there first.
@@ -66,6 +68,10 @@ private final class KnownCase: Sendable {
   func extract<Root, Payload>(from root: Root, decode: (Any) -> (Payload, Root)?) -> Payload? {
     let known = nameAddress.load(ordering: .relaxed)
     let address = caseNameAddress(root)
+    // Every case of an enum compiled with reflection metadata has a name, so none means the
+    // metadata was stripped (or the constructor is not an enum case): fail here, never match
+    // nothing in silence.
+    if address == 0 { missingCaseNames(Root.self) }
     if known != 0 {
       guard address == known, let (_, payload) = caseNameAndPayload(root) else { return nil }
       return decode(payload)?.0
@@ -83,6 +89,14 @@ private final class KnownCase: Sendable {
 /// or nil when the value is not an enum or the metadata has no names.
 @_silgen_name("swift_EnumCaseName")
 private func enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
+
+/// Stops the program: the short form of the child-feature helpers cannot tell `Root`'s cases
+/// apart. A child would otherwise silently do nothing.
+func missingCaseNames(_ root: Any.Type) -> Never {
+  fatalError(
+    "ReactiveMVI: the cases of \(root) have no names at run time (reflection metadata stripped,"
+      + " or not an enum): embed the child with extraction closures (ChildFeature's long form)")
+}
 
 /// The address of the name of `value`'s case, 0 when there is none.
 private func caseNameAddress<T>(_ value: T) -> Int {

@@ -16,8 +16,10 @@
 /// // Prints: Count: 1
 /// ```
 ///
-/// Thread safety: like the store, usable from any thread.
-public final class ScopedStore<State, Intent>: ObserverType, @unchecked Sendable {
+/// Thread safety: like the store, usable from any thread; so, like a feature's, its state and
+/// intents are `Sendable`.
+public final class ScopedStore<State: Sendable, Intent: Sendable>: ObserverType, @unchecked Sendable
+{
   // @unchecked: immutable; the closures only read the parent store, which is thread-safe.
   /// As an observer, a scoped store takes the child's intents (`intents.bind(to: scoped)`).
   public typealias Element = Intent

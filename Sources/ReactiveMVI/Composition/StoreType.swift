@@ -14,10 +14,10 @@
 ///
 /// Thread safety: conforming types are `Sendable` and accept intents from any thread.
 public protocol StoreType<State, Intent>: AnyObject, Sendable {
-  /// The state a view reads.
-  associatedtype State
-  /// What a view sends.
-  associatedtype Intent
+  /// The state a view reads (from any thread, hence `Sendable`).
+  associatedtype State: Sendable
+  /// What a view sends (from any thread, hence `Sendable`).
+  associatedtype Intent: Sendable
 
   /// The current state, readable from any thread.
   var state: State { get }
@@ -45,7 +45,7 @@ extension StoreType {
   /// Inlinable so that the closures it makes are compiled for the concrete store: generic, each
   /// intent sent through the scope would look up the store's type metadata at run time.
   @inlinable
-  public func scope<ChildState, ChildIntent>(
+  public func scope<ChildState: Sendable, ChildIntent: Sendable>(
     state toChild: @escaping (State) -> ChildState,
     intent fromChild: @escaping (ChildIntent) -> Intent
   ) -> ScopedStore<ChildState, ChildIntent> {
@@ -66,7 +66,7 @@ extension Store {
   /// Inlinable for the same reason as the generic one: the closures it makes are compiled for
   /// the concrete feature and child types.
   @inlinable
-  public func scope<ChildState, ChildIntent>(
+  public func scope<ChildState: Sendable, ChildIntent: Sendable>(
     state toChild: @escaping (F.State) -> ChildState,
     intent fromChild: @escaping (ChildIntent) -> F.Intent
   ) -> ScopedStore<ChildState, ChildIntent> {

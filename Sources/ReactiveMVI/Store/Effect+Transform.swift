@@ -67,29 +67,92 @@ extension Effect {
   }
 
   /// This effect with every cancellation id (its own, its children's, and the ids it cancels)
-  /// placed inside `scope`: effects of one row of a collection then cancel only that row's.
+  /// placed inside `scope`: effects of one row of a collection, or of one embedding of a child
+  /// feature, then cancel only their own. Running work that has no id of its own (nor one
+  /// inherited from an enclosing merge) gets the scope's own id, so that
+  /// ``cancelAll(inScope:)`` ends every effect of the scope.
   func scopingIDs(_ scope: AnyHashable) -> Effect {
+    scopingIDs(scope, inheritsID: false)
+  }
+
+  /// ``scopingIDs(_:)``; `inheritsID` when an enclosing merge gives this effect its id.
+  private func scopingIDs(_ scope: AnyHashable, inheritsID: Bool) -> Effect {
+    var cancellation = cancellation.map {
+      Cancellation(
+        id: AnyHashable(ScopedEffectID(scope: scope, id: $0.id)),
+        cancelInFlight: $0.cancelInFlight)
+    }
     let scoped: Operation
     switch operation {
-    case .cancel(let id): scoped = .cancel(AnyHashable(ScopedEffectID(scope: scope, id: id)))
-    case .merge(let effects): scoped = .merge(effects.map { $0.scopingIDs(scope) })
-    case .none, .emitOne, .stream: scoped = operation
+    case .cancel(let id):
+      if let inner = id.base as? EffectScopeID {
+        scoped = .cancel(AnyHashable(EffectScopeID(scope: scope, inner: inner)))
+      } else {
+        scoped = .cancel(AnyHashable(ScopedEffectID(scope: scope, id: id)))
+      }
+    case .merge(let effects):
+      let inherits = inheritsID || cancellation != nil
+      scoped = .merge(effects.map { $0.scopingIDs(scope, inheritsID: inherits) })
+    case .stream:
+      if cancellation == nil && !inheritsID {
+        cancellation = Cancellation(
+          id: AnyHashable(ScopedEffectID(scope: scope, id: AnyHashable(UnmarkedEffect()))),
+          cancelInFlight: false)
+      }
+      scoped = operation
+    case .none, .emitOne:
+      scoped = operation
     }
-    return Effect(
-      scoped,
-      cancellation: cancellation.map {
-        .init(
-          id: AnyHashable(ScopedEffectID(scope: scope, id: $0.id)),
-          cancelInFlight: $0.cancelInFlight)
-      },
-      errorMapping: errorMapping)
+    return Effect(scoped, cancellation: cancellation, errorMapping: errorMapping)
+  }
+
+  /// Cancels the running effects of `scope` marked with `id`.
+  static func cancel(id: some Hashable & Sendable, inScope scope: AnyHashable) -> Effect {
+    Effect.cancel(id: id).scopingIDs(scope)
+  }
+
+  /// Cancels every running effect of `scope` (a row, an embedding of a child feature), whatever
+  /// its own id, including those of scopes inside it.
+  static func cancelAll(inScope scope: AnyHashable) -> Effect {
+    Effect(.cancel(AnyHashable(EffectScopeID(scope: scope, inner: nil))))
   }
 }
 
-/// A cancellation id inside a scope (a row of a collection of child features).
-struct ScopedEffectID: Hashable, @unchecked Sendable {  // AnyHashable of Sendable ids only
+/// A cancellation id inside a scope (a row of a collection of child features, an embedding of a
+/// child feature). Scopes nest: the id of a row of a child is the row's id inside the child's.
+struct ScopedEffectID: Hashable, @unchecked Sendable, CustomStringConvertible {
+  // @unchecked: AnyHashable of Sendable ids and scopes only.
   let scope: AnyHashable
   let id: AnyHashable
+
+  var description: String {
+    id.base is UnmarkedEffect ? "\(scope)" : "\(scope) › \(id)"
+  }
+}
+
+/// The id that running work of a scope has when it was given none: what lets the scope's
+/// effects be cancelled together.
+struct UnmarkedEffect: Hashable, Sendable {}
+
+/// What ``Effect/cancelAll(inScope:)`` cancels: every id in `scope` (and, with `inner`, only
+/// those inside that scope within it).
+struct EffectScopeID: Hashable, @unchecked Sendable {
+  // @unchecked: AnyHashable of Sendable scopes only.
+  let scope: AnyHashable
+  /// An ``EffectScopeID`` (boxed: a struct cannot hold itself), or nil for the whole scope.
+  let inner: AnyHashable?
+
+  init(scope: AnyHashable, inner: EffectScopeID?) {
+    self.scope = scope
+    self.inner = inner.map { AnyHashable($0) }
+  }
+
+  /// Whether `id`, a running effect's cancellation id, lies inside this scope.
+  func contains(_ id: AnyHashable) -> Bool {
+    guard let scoped = id.base as? ScopedEffectID, scoped.scope == scope else { return false }
+    guard let inner = inner?.base as? EffectScopeID else { return true }
+    return inner.contains(scoped.id)
+  }
 }
 
 // MARK: - Time

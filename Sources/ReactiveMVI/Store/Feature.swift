@@ -33,10 +33,12 @@
 /// A feature with effects declares a separate `Result` type (what the reducer consumes) and,
 /// optionally, an `Event` type for one-off events such as navigation (see ``Store/events``).
 public protocol Feature<State, Intent> {
-  /// The state the store owns: an immutable value (a struct or an enum).
-  associatedtype State
-  /// What the user (or the view) wants: the input of `handle`.
-  associatedtype Intent
+  /// The state the store owns: an immutable value (a struct or an enum). `Sendable`: any
+  /// thread reads a store's state, and states are delivered on whichever thread drains.
+  associatedtype State: Sendable
+  /// What the user (or the view) wants: the input of `handle`. `Sendable`: any thread sends
+  /// intents, and one queued on one thread may be handled on another.
+  associatedtype Intent: Sendable
   /// What `reduce` consumes: produced by `handle`'s effects. Defaults to `Intent`.
   associatedtype Result = Intent
   /// One-off events (navigation, alerts, toasts) published on ``Store/events``. Defaults to `Never`.

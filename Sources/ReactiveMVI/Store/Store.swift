@@ -35,6 +35,9 @@ import Synchronization
 /// Disposing the store (or releasing it) cancels every running effect; it then ignores intents.
 /// ``dispose()`` is a barrier: once it returns, no `handle`, `reduce`, middleware call or state or
 /// event delivery starts.
+///
+/// Thread safety: any thread reads ``state``, subscribes and sends intents, which is why the
+/// feature's `State` and `Intent` are `Sendable`.
 public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Sendable {
   // Thread safety:
   // - `drainer` serializes all work: `handle`, `reduce`, middleware and every delivery run only on
@@ -59,8 +62,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     case failure(any Error, effect: Int, mapping: ((any Error) -> F.Result?)?)
     case finished(effect: Int)
     case flushEvents
-    /// A new subscriber of `states`: it gets the latest state, then every later one.
-    case subscribe(StateSubscription)
+    /// A new subscriber of `states`: it gets the latest state, then every later one (or, when
+    /// the closed drainer drops the request, the last state: see `SubscribeRequest`).
+    case subscribe(SubscribeRequest)
     /// A disposed subscriber of `states`, to drop from the list.
     case unsubscribe(StateSubscription)
   }
@@ -85,6 +89,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     weak var store: Store?
     /// Its slot in the store's list, or -1 when not in it. Drainer only.
     @usableFromInline @exclusivity(unchecked) var index = -1
+    /// Whether its first state has been claimed (see `SubscribeRequest`).
+    @usableFromInline let firstStateClaimed = Atomic<Bool>(false)
 
     @usableFromInline
     final class Handler {
@@ -155,6 +161,25 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       }
     }
 
+    /// Claims the first state for the caller (`true` once, for one caller).
+    @inlinable
+    func claimFirstState() -> Bool {
+      !firstStateClaimed.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    /// Hands the last state to a subscriber whose request the drainer never served (the store
+    /// is disposed): any thread, outside the drainer, so the delivery is counted here.
+    func deliverLastState(_ published: PublishedState<F.State>) {
+      guard !isDead, claimFirstState() else { return }
+      let state = published.read()
+      if let downstream {
+        downstream.on(.next(state))
+      } else if barrier.enter() {
+        handler?._withUnsafeGuaranteedRef { $0.onNext(state) }
+        if barrier.leave() { releaseHandler() }
+      }
+    }
+
     @usableFromInline
     func dispose() {
       var old = 0
@@ -165,6 +190,27 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       }
       store?.submit(.unsubscribe(self))
     }
+  }
+
+  /// A new subscriber's request for its first state, queued like an intent. Exactly one of two
+  /// serves it, whoever claims the subscriber's first state (`claimFirstState()`): the drainer
+  /// attaching the subscriber, or this request's deinitializer, which runs when the closed
+  /// drainer of a disposed store drops or refuses the request and hands the subscriber the last
+  /// state. (A served request claims nothing when it is released.) So a subscriber made after
+  /// or during `dispose()` still gets the last state, the promise of ``Store/states``.
+  @usableFromInline
+  final class SubscribeRequest: @unchecked Sendable {
+    // Both fields are immutable references to thread-safe objects.
+    @usableFromInline let subscription: StateSubscription
+    let published: PublishedState<F.State>
+
+    @usableFromInline
+    init(_ subscription: StateSubscription, published: PublishedState<F.State>) {
+      self.subscription = subscription
+      self.published = published
+    }
+
+    deinit { subscription.deliverLastState(published) }
   }
 
   @usableFromInline
@@ -213,21 +259,15 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   // Drainer-only (see above), so its exclusivity is not checked at run time.
   @usableFromInline @exclusivity(unchecked) var pendingEvents: [F.Event] = []
   @usableFromInline let middleware: [Middleware<F>]
-  /// Where `reduce` puts the latest state back after lending it to the feature (see
-  /// `reduce(_:origin:)`): bits without ownership, never read, never deinitialized. Drainer-only.
-  @usableFromInline let lentState: UnsafeMutablePointer<F.State>
 
   /// Creates a store holding `initialState`, run by `feature`, watched by `middleware` (in order).
   public init(initialState: F.State, feature: F, middleware: [Middleware<F>] = []) {
     self.feature = feature
     self.middleware = middleware
     self.published = PublishedState(initialState)
-    self.lentState = .allocate(capacity: 1)
   }
 
   deinit {
-    // It holds no reference of its own (see `lentState`): deallocated, not deinitialized.
-    lentState.deallocate()
     let (subscriptions, waiters) = effects.withLock { effects in
       effects.isDisposed = true
       defer { effects.idleWaiters = [] }
@@ -264,7 +304,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
         return Disposables.create()
       }
       let subscription = StateSubscription(downstream: downstream, store: self)
-      self.submit(.subscribe(subscription))
+      self.submit(.subscribe(SubscribeRequest(subscription, published: published)))
       return subscription
     })
   }
@@ -287,7 +327,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// ```
   public func subscribeStates(onNext: @escaping (F.State) -> Void) -> Disposable {
     let subscription = StateSubscription(onNext: onNext, store: self)
-    submit(.subscribe(subscription))
+    submit(.subscribe(SubscribeRequest(subscription, published: published)))
     return subscription
   }
 
@@ -347,9 +387,14 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// any other delivery of ReactiveCore): it then returns at once, nothing further starts, and the
   /// one step already running (the current delivery to the subscribers, say) finishes on its
   /// thread. That exception is what keeps dispose from deadlocking, as with every dispose barrier
-  /// of the library (see Docs/Concurrency.md).
+  /// of the library (see Docs/Concurrency.md). So a `dispose()` from inside `reduce` or
+  /// `stateHasChanged` drops the state being reduced (it is not published), one from the
+  /// deinitializer of a state released by publishing stops the new state's delivery, and one from
+  /// a subscriber lets that delivery finish with the remaining subscribers, and no
+  /// `effect(after:)` follows either.
   ///
-  /// Subscribing to ``states`` after `dispose()` still replays the last state.
+  /// Subscribing to ``states`` (or ``subscribeStates(onNext:)``, or a scope's states) after
+  /// `dispose()`, or while it runs, still replays the last state (and nothing after it).
   public func dispose() {
     drainer.closeAndWaitForTurn()
     let (subscriptions, waiters) = effects.withLock { effects in
@@ -402,9 +447,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   @inlinable
   func process(_ work: Work) {
     switch work {
-    // Subscriptions are served also after `dispose()`: `states` keeps the last state.
-    case .subscribe(let subscription):
-      attach(subscription)
+    // A subscription the closed drainer drops gets the last state from its request.
+    case .subscribe(let request):
+      attach(request.subscription)
     case .unsubscribe(let subscription):
       detach(subscription)
     // Work queued before `dispose()` was dropped by the closed drainer.
@@ -446,7 +491,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// Hands a new subscriber of `states` the latest state, then adds it to the list. Drainer only.
   @usableFromInline
   func attach(_ subscription: StateSubscription) {
-    guard !subscription.isDead else { return }
+    guard !subscription.isDead, subscription.claimFirstState() else { return }
     subscription.deliver(published.latest)
     guard !subscription.isDead else { return }
     subscription.index = stateSubscriptions.count
@@ -502,24 +547,30 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     // Activities are only built for middleware to see.
     if middleware.isEmpty {
       // The latest state is lent to `reduce` and `stateHasChanged` as a local, not copied (see
-      // `lendLatestState()`). The result is copied once, for `reduce`, since `effect(after:)`
+      // `PublishedState.lendLatest()`). The result is copied once, for `reduce`, since `effect(after:)`
       // needs it too.
-      let old = lendLatestState()
+      let old = published.lendLatest()
       let new = feature.reduce(old, copy result)
+      // One check after `reduce` and `stateHasChanged` (a judgement of the state `reduce` made):
+      // disposed by either, the state is dropped, unpublished.
       if feature.stateHasChanged(from: old, to: new) {
-        takeBackLatestState(consume old)
+        published.endLoan(consume old)
+        guard !drainer.isClosed else { return }
         // The new state moves into its slot, and is lent from there to every subscriber, who
         // borrows it: no copy per state, whatever the number of subscribers (see
         // `StateSubscription.deliver`). A subscriber's intent is queued, so nothing publishes
-        // until the loan ends.
-        let latest = publishAndLend(consume new)
-        deliver(latest)
+        // until the loan ends. Publishing releases the displaced state, whose deinitializer
+        // may dispose the store (a trivial state has none); so may a subscriber.
+        let latest = published.publishAndLend(consume new)
+        if _isPOD(F.State.self) || !drainer.isClosed { deliver(latest) }
+        guard !drainer.isClosed else { return published.endLoan(consume latest) }
         let effect = feature.effect(after: result, state: latest)
-        takeBackLatestState(consume latest)
+        published.endLoan(consume latest)
         run(effect)
       } else {
+        guard !drainer.isClosed else { return published.endLoan(consume old) }
         let effect = feature.effect(after: result, state: old)
-        takeBackLatestState(consume old)
+        published.endLoan(consume old)
         run(effect)
       }
     } else {
@@ -527,51 +578,18 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       guard !drainer.isClosed else { return }
       let old = published.latest
       let new = feature.reduce(old, copy result)
+      guard !drainer.isClosed else { return }
       if feature.stateHasChanged(from: old, to: new) {
+        guard !drainer.isClosed else { return }
         published.publish(new)
+        // The displaced state's deinitializer or a middleware may have disposed the store.
+        guard !drainer.isClosed else { return }
         notify(.stateChanged(from: old, to: new))
-        // A middleware may have disposed the store.
         if !drainer.isClosed { deliver(new) }
+        guard !drainer.isClosed else { return }
       }
       run(feature.effect(after: result, state: published.latestSlot.pointee))
     }
-  }
-
-  /// The latest state, lent by `reduce` to the feature and the subscribers: the slot's bits,
-  /// taken without a copy. A value read from the slot and passed to code opaque to the optimizer
-  /// (the feature's, a subscriber's) would be copied first, a retain and a release of every
-  /// reference it holds; a local is borrowed as it is. `move()` reads the slot without writing
-  /// it, so readers on other threads keep copying it, and `takeBackLatestState(_:)` puts the
-  /// local away without destroying it (the slot still owns its references). What must hold:
-  /// the slot is neither republished nor released during the loan (only the drainer publishes,
-  /// and it gives the state back first; intents sent meanwhile are queued), and the loan ends
-  /// after the last use of the state, so the optimizer cannot hand its references to a copy
-  /// that the feature or a subscriber makes and mutates in place. A trivial state is simply read
-  /// (its copy costs nothing). Drainer only.
-  @inlinable @inline(__always)
-  func lendLatestState() -> F.State {
-    if _isPOD(F.State.self) { return published.latestSlot.pointee }
-    return UnsafeMutablePointer(mutating: published.latestSlot).move()
-  }
-
-  /// Publishes `state` and lends it back from its slot, as `lendLatestState()` does (a trivial
-  /// state is returned as it is: reading it back would cost more). Drainer only.
-  @inlinable @inline(__always)
-  func publishAndLend(_ state: consuming F.State) -> F.State {
-    if _isPOD(F.State.self) {
-      published.publish(copy state)
-      return state
-    }
-    published.publish(consume state)
-    return lendLatestState()
-  }
-
-  /// Ends the loan of `lendLatestState()`: the bits go to `lentState`, where they are never
-  /// destroyed, since the slot still owns them. Drainer only.
-  @inlinable @inline(__always)
-  func takeBackLatestState(_ state: consuming F.State) {
-    if _isPOD(F.State.self) { return }
-    lentState.initialize(to: consume state)
   }
 
   /// Sends `state` to every live subscriber, in subscription order. Drainer only. Inlined into
@@ -711,7 +729,14 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   @usableFromInline
   func cancel(_ id: AnyHashable) {
     let (subscriptions, waiters) = effects.withLock { effects in
-      guard let keys = effects.effectsByID.removeValue(forKey: id) else {
+      var keys = effects.effectsByID.removeValue(forKey: id) ?? []
+      // A whole scope (a row, a child's embedding): every id inside it.
+      if let scope = id.base as? EffectScopeID {
+        for inner in effects.effectsByID.keys.filter(scope.contains) {
+          keys.formUnion(effects.effectsByID.removeValue(forKey: inner) ?? [])
+        }
+      }
+      guard !keys.isEmpty else {
         return ([SingleAssignmentDisposable](), [CheckedContinuation<Void, Never>]())
       }
       let subscriptions = keys.compactMap { effects.effects.removeValue(forKey: $0)?.subscription }

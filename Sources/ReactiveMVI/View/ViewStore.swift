@@ -157,8 +157,7 @@ public final class ViewStore<S: StoreType>: Observation.Observable {
       // every state delivered here is newer than the ones before it, whichever thread delivered
       // them.
       if MainScheduler.isMainThread {
-        // Already on the main thread: the state does not cross threads.
-        nonisolated(unsafe) let state = state
+        // Already on the main thread: the state (`Sendable`) is applied at once.
         let applied = MainActor.assumeIsolated { () -> Bool in
           guard let self, !self.isApplying else { return false }
           self.mailbox.discard()

@@ -309,7 +309,7 @@ final class TickerModel {  // a SwiftUI view holds the ViewStore the same way, i
       scheduler: scheduler)
     store.send(.increment) { $0.count = 1 }
     store.send(.startStop) { $0.isTicking = true }
-    store.advance(by: 2)  // two virtual seconds, at once
+    store.advance(by: .seconds(2))  // two virtual seconds, at once
     store.receive(.tick) { $0.count = 2 }
     store.receive(.tick) { $0.count = 3 }
     store.send(.startStop) { $0.isTicking = false }

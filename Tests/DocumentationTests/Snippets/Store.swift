@@ -108,9 +108,9 @@ import Testing
       feature: MovieSearch(search: search, scheduler: scheduler),
       scheduler: scheduler)
     store.send(.queryChanged("ali")) { $0 = .loading(query: "ali") }
-    store.advance(by: 100)
+    store.advance(by: .milliseconds(100))
     store.send(.queryChanged("alien")) { $0 = .loading(query: "alien") }  // "ali" never runs
-    store.advance(by: 300)
+    store.advance(by: .milliseconds(300))
     await store.receive(
       .found(query: "alien", movies: ["alien 1", "alien 2"]), timeout: .seconds(300)
     ) {
@@ -119,7 +119,7 @@ import Testing
     store.send(.open("alien 1"))
     store.receiveEvent(.showDetail("alien 1"))
     store.send(.queryChanged("offline")) { $0 = .loading(query: "offline") }
-    store.advance(by: 300)
+    store.advance(by: .milliseconds(300))
     await store.receive(.failed("offline"), timeout: .seconds(300)) { $0 = .error("offline") }
     store.finish()
     // end snippet

@@ -13,7 +13,7 @@ import Testing
       Disposables.create { order.mutate { $0.append(3) } }
       Disposables.create { order.mutate { $0.append(4) } }
     }
-    #expect(order.value.isEmpty)
+    #expect(order.read(\.isEmpty))
     bag = nil
     #expect(order.value == [1, 2, 3, 4])
   }

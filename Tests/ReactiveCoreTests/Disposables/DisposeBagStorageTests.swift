@@ -22,7 +22,7 @@ import Testing
     var bag: DisposeBag? = DisposeBag()
     // 100 items: the storage grows several times while they are inserted.
     for id in 0..<100 { Tracked(id, log).disposed(by: bag!) }
-    #expect(log.value.isEmpty)
+    #expect(log.read(\.isEmpty))
     bag = nil
     #expect(log.value.filter { $0.hasPrefix("dispose") } == (0..<100).map { "dispose \($0)" })
     #expect(

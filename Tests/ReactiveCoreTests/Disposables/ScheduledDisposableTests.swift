@@ -54,7 +54,7 @@ import Testing
         Disposables.create { order.mutate { $0.append(1) } },
         Disposables.create { order.mutate { $0.append(2) } },
       ])
-      #expect(order.value.isEmpty)
+      #expect(order.read(\.isEmpty))
       withExtendedLifetime(bag) {}
       bag = nil
       #expect(order.value == [1, 2])

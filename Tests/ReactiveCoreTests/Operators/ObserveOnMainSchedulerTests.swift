@@ -94,13 +94,13 @@ import Testing
         if generator.oneIn(3) {
           #expect(worker.run { relay.accept(value) }, "\(seedNote(round))")
         } else {
-          let idle = received.value.count == value
+          let idle = received.read(\.count) == value
           relay.accept(value)
           if idle {
             atOnce += 1
-            #expect(received.value.last == value, "not at once: \(value), \(seedNote(round))")
+            #expect(received.read(\.last) == value, "not at once: \(value), \(seedNote(round))")
           } else {
-            #expect(received.value.last != value, "overtook: \(value), \(seedNote(round))")
+            #expect(received.read(\.last) != value, "overtook: \(value), \(seedNote(round))")
           }
         }
         // Suspending lets the main queue run what is queued: one drain per turn, so a yield
@@ -109,10 +109,10 @@ import Testing
           await Task.yield()
         } else if generator.oneIn(4) {
           let sent = value + 1
-          #expect(await eventually { received.value.count == sent }, "\(seedNote(round))")
+          #expect(await eventually { received.read(\.count) == sent }, "\(seedNote(round))")
         }
       }
-      #expect(await eventually { received.value.count == count }, "\(seedNote(round))")
+      #expect(await eventually { received.read(\.count) == count }, "\(seedNote(round))")
       #expect(received.value == Array(0..<count), "\(seedNote(round))")
       #expect(offMain == 0, "\(seedNote(round))")
       #expect(overlaps == 0, "\(seedNote(round))")

@@ -109,7 +109,7 @@ import Testing
       let recorder = Recorder<Int>()
       let subscription = source.retry().subscribe(recorder)
       subjects.value[0].onError(TestError())
-      #expect(subjects.value.count == 2)
+      #expect(subjects.read(\.count) == 2)
       subscription.dispose()
       #expect(!subjects.value[1].hasObservers)
       subjects.value[1].onNext(1)

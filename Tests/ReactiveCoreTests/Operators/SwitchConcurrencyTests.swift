@@ -41,7 +41,7 @@ import Testing
         }
         done.signal()
       }
-      return eventually { received.value.count >= warmUp }
+      return eventually { received.read(\.count) >= warmUp }
     }
 
     func finish() -> [Event<Int>] {

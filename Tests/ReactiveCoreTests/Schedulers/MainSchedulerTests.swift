@@ -71,7 +71,7 @@ import Testing
     }
     #expect(log.value == ["outer"])
     // The nested action runs once the main queue gets to it (this task suspends meanwhile).
-    #expect(await eventually { log.value.count == 2 })
+    #expect(await eventually { log.read(\.count) == 2 })
     #expect(log.value == ["outer", "nested"])
   }
 
@@ -80,7 +80,7 @@ import Testing
     _ = MainScheduler.asyncInstance.schedule { log.mutate { $0.append("ran") } }
     log.mutate { $0.append("after") }
     #expect(log.value == ["after"])
-    #expect(await eventually { log.value.count == 2 })
+    #expect(await eventually { log.read(\.count) == 2 })
     #expect(log.value == ["after", "ran"])
   }
 

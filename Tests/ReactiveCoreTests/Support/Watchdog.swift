@@ -2,7 +2,7 @@
 // with the heavy deadline (the bodies run deep chains or many rounds) and fails instead of hanging
 // the suite.
 
-import Synchronization
+import ReactiveCore
 import TestSupport
 import Testing
 
@@ -32,7 +32,8 @@ func withWatchdog<T: Sendable>(
   return result.value.withLock { $0 }
 }
 
-/// Where the watched thread leaves its result.
+/// Where the watched thread leaves its result. A pthread-based `Locked`, not `Mutex`: under
+/// contention `Mutex` hands off inside the runtime, where ThreadSanitizer does not see it.
 final class WatchdogResult<T: Sendable>: Sendable {
-  let value = Mutex<T?>(nil)
+  let value = Locked<T?>(nil)
 }

@@ -66,3 +66,16 @@ import Testing
     #expect(RowCase(Intent.unlabelledRow).extract(from: .row(id: 1, .a)) == nil)
   }
 }
+
+/// The short form needs the enum's case names at run time; without them (reflection metadata
+/// stripped, as `-disable-reflection-metadata` does to every case) it stops the program rather
+/// than match nothing. A struct has no case names either, so it stands in for a stripped enum.
+@Suite struct EnumCaseWithoutNamesTests {
+  struct NoCases: Equatable { var value: Int }
+
+  @Test func aRootWithoutCaseNamesStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      _ = EnumCase<NoCases, Int>({ NoCases(value: $0) }).extract(from: NoCases(value: 1))
+    }
+  }
+}

@@ -72,7 +72,9 @@ struct Delayed: Feature {
         "TestStore (step 3, release without finish(), virtual time 10): released without finish():"
           + " unasserted results: result tick",
         "TestStore (step 3, release without finish(), virtual time 10): released without finish():"
-          + " 1 effect(s) still running at the end of the test",
+          + " 1 effect(s) still running at the end of the test: effect #0 started by intent start"
+          + " (or its result started), id tick; next due on the TestScheduler at virtual time 20"
+          + " (now 10; advance by 10 tick(s) of 1.0 s)",
       ])
   }
 

@@ -103,7 +103,9 @@ final class FailureLog: @unchecked Sendable {  // `messages` is only touched thr
       failures.messages.values == [
         "TestStore (step 3, send(announce), virtual time 10): must receive result tick before sending announce",
         "TestStore (step 4, finish(), virtual time 10): unasserted events: [ReactiveMVITests.Stopwatch.Event.announced(1)]",
-        "TestStore (step 4, finish(), virtual time 10): 1 effect(s) still running at the end of the test",
+        "TestStore (step 4, finish(), virtual time 10): 1 effect(s) still running at the end of the"
+          + " test: effect #0 started by intent start (or its result started), id tick; next due on"
+          + " the TestScheduler at virtual time 20 (now 10; advance by 10 tick(s) of 1.0 s)",
       ])
   }
 

@@ -35,7 +35,7 @@ struct MainQueueNoise {
   /// Waits (suspending, so the main queue runs) until all the queued work has run.
   func drained(count: Int) async -> Bool {
     let ran = ran
-    return await eventually { ran.value.count == count }
+    return await eventually { ran.read(\.count) == count }
   }
 }
 
@@ -64,7 +64,7 @@ func mainSchedulerInstanceIdle() async {
     #expect(label.text == "a")
     relay.accept("b")
     #expect(label.text == "b")
-    #expect(noise.ran.value.isEmpty)
+    #expect(noise.ran.read(\.isEmpty))
     #expect(await noise.drained(count: 3))
     #expect(label.history == ["a", "b"])
   }

@@ -25,12 +25,12 @@ import Testing
     let all: Signal<Int> = Driver.of(1, 2).flatMap { n in Signal.just(n * 100) }
     all.emit(onNext: { value in merged.mutate { $0.append(value) } }).disposed(by: bag)
     #expect(merged.value == [100])
-    #expect(await eventually { merged.value.count == 2 })
+    #expect(await eventually { merged.read(\.count) == 2 })
     #expect(merged.value == [100, 200])
     let first = Shared<[Int]>([])
     let firsts: Signal<Int> = Driver.of(1, 2).flatMapFirst { n in Signal.just(n) }
     firsts.emit(onNext: { value in first.mutate { $0.append(value) } }).disposed(by: bag)
-    #expect(await eventually { first.value.count == 2 })
+    #expect(await eventually { first.read(\.count) == 2 })
     #expect(first.value == [1, 2])
   }
 
@@ -57,7 +57,7 @@ import Testing
     let concatenated = Shared<[Int]>([])
     Driver.concat([Driver.of(1, 2), Driver.just(3)])
       .drive(onNext: { value in concatenated.mutate { $0.append(value) } }).disposed(by: bag)
-    #expect(await eventually { concatenated.value.count == 3 })
+    #expect(await eventually { concatenated.read(\.count) == 3 })
     Driver.concat(AnySequence([Driver.just(4)]))
       .drive(onNext: { value in concatenated.mutate { $0.append(value) } }).disposed(by: bag)
     #expect(concatenated.value == [1, 2, 3, 4])
@@ -68,7 +68,7 @@ import Testing
     let skipped = Shared<[Int]>([])
     Driver.from(1...4).skip(2).drive(onNext: { value in skipped.mutate { $0.append(value) } })
       .disposed(by: bag)
-    #expect(await eventually { skipped.value.count == 2 })
+    #expect(await eventually { skipped.read(\.count) == 2 })
     #expect(skipped.value == [3, 4])
     let owner = Owner()
     var pairs: [String] = []
