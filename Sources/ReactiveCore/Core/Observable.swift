@@ -17,8 +17,9 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
 
   /// Runs one subscription. The observer it receives expects serial, grammar-correct events and
   /// the returned disposable must stop them; `Observable.create` wraps user code to guarantee this.
+  /// Never `nil` before `deinit` (optional only so that `deinit` can drop it: see `deinit`).
   @usableFromInline @exclusivity(unchecked)
-  var subscribeHandler: (AnyObserver<Element>) -> Disposable
+  var subscribeHandler: ((AnyObserver<Element>) -> Disposable)?
 
   /// Runs a subscription made by `subscribe(onNext:onError:onCompleted:onDisposed:)` with its
   /// subscriber leaf itself as a `Downstream`, for sources that take the leaf without a
@@ -94,47 +95,33 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
     if let downstreamHandler, let leaf = Downstream.ofLeaf(observer) {
       return downstreamHandler(leaf)
     }
-    return subscribeHandler(AnyObserver(observer))
+    return subscribeHandler!(AnyObserver(observer))
   }
 
   // The handlers hold what the observable is made of (its sources, through their contexts), so
   // freeing a chain of observables nests one level per operator: they are dropped inside the
   // release depth count (`Trampoline.release`), or, beyond its bound, parked in a box for the
   // outermost release of the thread to drop. The fast path allocates nothing and looks up no
-  // generic metadata (this deinit runs unspecialized).
+  // generic metadata (this deinit runs unspecialized): a dropped handler becomes `nil`, which a
+  // stored replacement closure could not be without a context (it would capture `Element`) or a
+  // reabstraction thunk.
   deinit {
     guard Trampoline.enterRelease() else {
       Trampoline.park(
         .object(
           ParkedHandlers(
-            subscribeHandler: takeSubscribeHandler(),
-            downstreamHandler: downstreamHandler.take(), composition: composition.take())))
+            subscribeHandler: subscribeHandler.take(), downstreamHandler: downstreamHandler.take(),
+            composition: composition.take())))
       return
     }
     dropHandlers()
     Trampoline.leaveRelease()
   }
 
-  /// What a freed observable's `subscribeHandler` holds: `releasedSubscribeHandler`, a closure
-  /// without a context, never called (only released, as nothing). A closure formed here would
-  /// capture `Element` and allocate a context; the field is not optional, so calling it needs
-  /// no unwrapping and storing it no reabstraction. A function value has one layout whatever its
-  /// parameter types (a function pointer, then a context), so the bit cast is exact.
-  static var releasedHandler: (AnyObserver<Element>) -> Disposable {
-    unsafeBitCast(releasedSubscribeHandler, to: ((AnyObserver<Element>) -> Disposable).self)
-  }
-
-  /// Moves the subscribe handler out (see `deinit`).
-  func takeSubscribeHandler() -> (AnyObserver<Element>) -> Disposable {
-    let handler = subscribeHandler
-    subscribeHandler = Self.releasedHandler
-    return handler
-  }
-
   /// Drops the handlers inside this call (see `deinit`).
   @inline(never)
   func dropHandlers() {
-    subscribeHandler = Self.releasedHandler
+    subscribeHandler = nil
     downstreamHandler = nil
     composition = nil
   }
@@ -143,20 +130,15 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
   public func asObservable() -> Observable<Element> { self }
 }
 
-/// What every freed observable's `subscribeHandler` holds (see `Observable.releasedHandler`).
-let releasedSubscribeHandler: @Sendable (AnyObserver<Never>) -> Disposable = { _ in
-  Disposables.create()
-}
-
 /// The handlers of an observable freed beyond the release bound, kept until the outermost release
 /// of the thread drops them (see `Observable.deinit`).
 final class ParkedHandlers<Element> {
-  let subscribeHandler: (AnyObserver<Element>) -> Disposable
+  let subscribeHandler: ((AnyObserver<Element>) -> Disposable)?
   let downstreamHandler: ((Downstream<Element>) -> Disposable)?
   let composition: AnyObject?
 
   init(
-    subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable,
+    subscribeHandler: ((AnyObserver<Element>) -> Disposable)?,
     downstreamHandler: ((Downstream<Element>) -> Disposable)?, composition: AnyObject?
   ) {
     self.subscribeHandler = subscribeHandler
