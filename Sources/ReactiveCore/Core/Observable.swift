@@ -11,29 +11,29 @@
 /// // Prints: 30
 /// ```
 public final class Observable<Element>: ObservableType, @unchecked Sendable {  // immutable
-  // The three fields below are set by `init` and cleared only by `deinit` (which frees what they
-  // hold in bounded stack, see `deinit`): nothing else writes them, so the dynamic exclusivity
-  // check is not needed.
-
   /// Runs one subscription. The observer it receives expects serial, grammar-correct events and
   /// the returned disposable must stop them; `Observable.create` wraps user code to guarantee this.
-  /// Never `nil` before `deinit` (optional only so that `deinit` can drop it: see `deinit`).
-  @usableFromInline @exclusivity(unchecked)
-  var subscribeHandler: ((AnyObserver<Element>) -> Disposable)?
+  @usableFromInline
+  let subscribeHandler: (AnyObserver<Element>) -> Disposable
 
   /// Runs a subscription made by `subscribe(onNext:onError:onCompleted:onDisposed:)` with its
   /// subscriber leaf itself as a `Downstream`, for sources that take the leaf without a
   /// type-erased observer in between (a subject or relay adopts it as its list entry; a
   /// `combineLatest` or `zip` sink and a store's `states` send straight into it); `nil` for every
   /// other observable. Every other observer goes through `subscribeHandler`.
-  @usableFromInline @exclusivity(unchecked)
-  var downstreamHandler: ((Downstream<Element>) -> Disposable)?
+  @usableFromInline
+  let downstreamHandler: ((Downstream<Element>) -> Disposable)?
 
   /// What this observable is made of, for the operators that run a recursive chain of their own
   /// kind in one sink and in constant stack (`concat`, `catch`, `deferred`: see
   /// `ConcatComposition`); `nil` for every other observable.
-  @usableFromInline @exclusivity(unchecked)
-  var composition: AnyObject?
+  @usableFromInline
+  let composition: AnyObject?
+
+  /// Leaves the level of release that `deinit` enters, once the three fields above are destroyed:
+  /// it must stay the last stored property (see `deinit`).
+  @usableFromInline
+  let releaseLevel: ReleaseLevel
 
   /// Creates an observable from a subscribe function that already obeys the observable contract
   /// (serial events, grammar, nothing after disposal). For user code, use `Observable.create`.
@@ -45,6 +45,7 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
     self.subscribeHandler = subscribeHandler
     downstreamHandler = nil
     self.composition = composition
+    releaseLevel = ReleaseLevel()
   }
 
   /// An observable that runs a subscription of a subscriber leaf with `downstreamHandler` (see
@@ -57,6 +58,7 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
     self.subscribeHandler = subscribeHandler
     self.downstreamHandler = downstreamHandler
     composition = nil
+    releaseLevel = ReleaseLevel()
   }
 
   /// An observable whose sink sends its results to a `Downstream`: the subscriber leaf of
@@ -95,35 +97,28 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
     if let downstreamHandler, let leaf = Downstream.ofLeaf(observer) {
       return downstreamHandler(leaf)
     }
-    return subscribeHandler!(AnyObserver(observer))
+    return subscribeHandler(AnyObserver(observer))
   }
 
   // The handlers hold what the observable is made of (its sources, through their contexts), so
-  // freeing a chain of observables nests one level per operator: they are dropped inside the
-  // release depth count (`Trampoline.release`), or, beyond its bound, parked in a box for the
-  // outermost release of the thread to drop. The fast path allocates nothing and looks up no
-  // generic metadata (this deinit runs unspecialized): a dropped handler becomes `nil`, which a
-  // stored replacement closure could not be without a context (it would capture `Element`) or a
-  // reabstraction thunk.
+  // freeing a chain of observables nests one level per operator. Swift destroys a class's stored
+  // properties after `deinit`'s body, in declaration order: this body enters a level of release
+  // (`Trampoline.enterReleaseLevel`) and the last stored property, `releaseLevel`, leaves it, so
+  // the handlers are dropped inside the release depth count (as by `Trampoline.release`).
+  // Beyond the bound, copies of them are parked in a box for the outermost release of the thread
+  // to drop, so the fields' own destruction frees nothing. The fields stay immutable (a
+  // subscription calls them without retaining them), and the fast path allocates nothing and
+  // looks up no generic metadata (this deinit runs unspecialized).
+  // `ObservableReleaseTests` checks the order in every build.
   deinit {
-    guard Trampoline.enterRelease() else {
+    guard Trampoline.enterReleaseLevel() else {
       Trampoline.park(
         .object(
           ParkedHandlers(
-            subscribeHandler: subscribeHandler.take(), downstreamHandler: downstreamHandler.take(),
-            composition: composition.take())))
+            subscribeHandler: subscribeHandler, downstreamHandler: downstreamHandler,
+            composition: composition)))
       return
     }
-    dropHandlers()
-    Trampoline.leaveRelease()
-  }
-
-  /// Drops the handlers inside this call (see `deinit`).
-  @inline(never)
-  func dropHandlers() {
-    subscribeHandler = nil
-    downstreamHandler = nil
-    composition = nil
   }
 
   @inlinable
@@ -133,16 +128,25 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
 /// The handlers of an observable freed beyond the release bound, kept until the outermost release
 /// of the thread drops them (see `Observable.deinit`).
 final class ParkedHandlers<Element> {
-  let subscribeHandler: ((AnyObserver<Element>) -> Disposable)?
+  let subscribeHandler: (AnyObserver<Element>) -> Disposable
   let downstreamHandler: ((Downstream<Element>) -> Disposable)?
   let composition: AnyObject?
 
   init(
-    subscribeHandler: ((AnyObserver<Element>) -> Disposable)?,
+    subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable,
     downstreamHandler: ((Downstream<Element>) -> Disposable)?, composition: AnyObject?
   ) {
     self.subscribeHandler = subscribeHandler
     self.downstreamHandler = downstreamHandler
     self.composition = composition
   }
+}
+
+/// The last stored property of an `Observable`: its destruction, after the observable's other
+/// fields, leaves the level of release its `deinit` entered (see `Observable.deinit`).
+@usableFromInline
+struct ReleaseLevel: ~Copyable {
+  @inlinable init() {}
+
+  deinit { Trampoline.leaveRelease() }
 }

@@ -54,6 +54,9 @@ final class Trampoline {
   @usableFromInline @exclusivity(unchecked) var parkedReleases = ContiguousArray<
     ReleasedReference
   >()
+  /// The disposables parked by `dispose(_:)` beyond `releaseBound` nested levels (counted with
+  /// the parked references), disposed by the outermost level.
+  @usableFromInline @exclusivity(unchecked) var parkedDisposals = ContiguousArray<Disposable>()
   /// Subscription steps deferred while no activation ran; counted in the thread-local
   /// `SubscribeDepth` state, run by `runDeferredSubscriptions()`.
   @usableFromInline @exclusivity(unchecked) var deferredSubscriptions = FIFO<TrampolineWork>()
@@ -94,15 +97,13 @@ final class Trampoline {
   /// what they hold (`SingleAssignmentDisposable`, `SerialDisposable`, `CompositeDisposable`).
   @inlinable
   static func dispose(_ disposable: Disposable) {
-    guard enterRelease() else { return park(.disposal(disposable)) }
+    guard enterRelease() else { return park(disposal: disposable) }
     disposable.dispose()
     leaveRelease()
   }
 
   /// Enters a level of release on this thread: `false` beyond `releaseBound` nested levels (then
-  /// park what would be dropped, `park(_:)`); otherwise drop it, then call `leaveRelease()`. The
-  /// two halves of `release(_:)`, for an object that drops its references itself
-  /// (`Observable.deinit`).
+  /// park what would be dropped, `park(_:)`); otherwise drop it, then call `leaveRelease()`.
   @inlinable @inline(__always)
   static func enterRelease() -> Bool {
     let state = reactive_core_release_state_pointer()
@@ -111,7 +112,19 @@ final class Trampoline {
     return true
   }
 
-  /// Leaves a level entered by `enterRelease()`; the outermost level drops the parked references.
+  /// Enters a level of release that the caller leaves with `leaveRelease()` in every case, for an
+  /// object whose fields are dropped after its `deinit`'s body (`Observable`, see its `deinit`):
+  /// `false` beyond `releaseBound` nested levels, where the caller parks copies of what the
+  /// fields hold (`park(_:)`), so that dropping the fields frees nothing.
+  @inlinable @inline(__always)
+  static func enterReleaseLevel() -> Bool {
+    let state = reactive_core_release_state_pointer()
+    state.pointee.depth += 1
+    return state.pointee.depth <= releaseBound
+  }
+
+  /// Leaves a level entered by `enterRelease()` or `enterReleaseLevel()`; the outermost level
+  /// drops the parked references.
   @inlinable @inline(__always)
   static func leaveRelease() {
     let state = reactive_core_release_state_pointer()
@@ -122,10 +135,7 @@ final class Trampoline {
   /// Drops `reference` inside this call, so that whatever its release frees runs between the
   /// caller's increment and decrement of the depth.
   @usableFromInline @inline(never)
-  static func drop(_ reference: consuming ReleasedReference) {
-    if case .disposal(let disposable) = reference { disposable.dispose() }
-    _ = consume reference
-  }
+  static func drop(_ reference: consuming ReleasedReference) { _ = consume reference }
 
   /// Beyond the bound: keeps `reference` for the outermost `release(_:)` of this thread.
   @usableFromInline @inline(never)
@@ -134,16 +144,28 @@ final class Trampoline {
     reactive_core_release_state_pointer().pointee.parked += 1
   }
 
-  /// The outermost `release(_:)` of this thread drops the parked references one at a time, each
-  /// with the depth counted from 1 (what it frees may park more), until none is left.
+  /// Beyond the bound: keeps `disposable` for the outermost level of this thread to dispose.
+  @usableFromInline @inline(never)
+  static func park(disposal disposable: Disposable) {
+    current.parkedDisposals.append(disposable)
+    reactive_core_release_state_pointer().pointee.parked += 1
+  }
+
+  /// The outermost level of release of this thread drops the parked references and disposes the
+  /// parked disposables one at a time, each with the depth counted from 1 (what it frees or
+  /// disposes may park more), until none is left.
   @usableFromInline @inline(never)
   static func dropParked() {
     let trampoline = current
     let state = reactive_core_release_state_pointer()
     state.pointee.depth = 1
-    while let reference = trampoline.parkedReleases.popLast() {
+    while state.pointee.parked != 0 {
       state.pointee.parked -= 1
-      drop(reference)
+      if let reference = trampoline.parkedReleases.popLast() {
+        drop(reference)
+      } else {
+        trampoline.parkedDisposals.removeLast().dispose()
+      }
     }
     state.pointee.depth = 0
   }
@@ -288,8 +310,6 @@ protocol TrampolineItem: AnyObject {
 enum ReleasedReference {
   /// An object (the box of a freed observable's handlers, `ParkedHandlers`).
   case object(AnyObject)
-  /// A disposable to dispose (and drop), parked by `Trampoline.dispose(_:)`.
-  case disposal(Disposable)
   /// A type-erased observer: a sink's downstream, which holds the next sink in its event
   /// handler's context. Only released, never called, so its element type is erased (see `init`).
   case observer(AnyObserver<Never>)
@@ -310,7 +330,7 @@ enum ReleasedReference {
   /// before the observer, a compiler that lays the object out differently — stops the program at
   /// the first sink freed, instead of corrupting memory (`ReleasedReferenceLayoutTests` frees
   /// each kind of sink that uses it, in the optimized build too).
-  @inlinable
+  @inlinable @inline(__always)
   init<Element>(takingObserverAt object: UnsafeMutableRawPointer, check: AnyObserver<Element>) {
     let word = MemoryLayout<UnsafeRawPointer>.stride
     let field = object + 2 * word
