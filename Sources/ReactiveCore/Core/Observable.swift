@@ -76,17 +76,23 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     let depth = SubscribeDepth.enter()
-    let subscription = depth.defers ? deferred(observer) : run(observer)
+    // The deferring path returns on its own, so that the ordinary one ends `observer`'s lifetime
+    // in `run` (no copy of it for the other path).
+    if _slowPath(depth.defers) { return deferred(observer, counter: depth.counter) }
+    let subscription = run(observer)
     SubscribeDepth.leave(depth.counter)
     return subscription
   }
 
-  /// Defers the subscription of `observer` (beyond the bound): out of line, so the closure it
-  /// allocates stays off the ordinary path.
+  /// Defers the subscription of `observer` (beyond the bound) and leaves the level: out of line,
+  /// so the closure it allocates stays off the ordinary path.
   @usableFromInline @inline(never)
-  func deferred<Observer: ObserverType>(_ observer: Observer) -> Disposable
-  where Observer.Element == Element {
-    SubscribeDepth.deferred { self.run(observer) }
+  func deferred<Observer: ObserverType>(
+    _ observer: Observer, counter: UnsafeMutablePointer<Int>
+  ) -> Disposable where Observer.Element == Element {
+    let subscription = SubscribeDepth.deferred { self.run(observer) }
+    SubscribeDepth.leave(counter)
+    return subscription
   }
 
   /// Runs the subscription of `observer` on this stack.

@@ -123,6 +123,9 @@ final class Trampoline {
     return state.pointee.depth <= releaseBound
   }
 
+  /// The number of release levels nested on this thread's stack now (for tests).
+  static var releaseDepth: Int { reactive_core_release_state_pointer().pointee.depth }
+
   /// Leaves a level entered by `enterRelease()` or `enterReleaseLevel()`; the outermost level
   /// drops the parked references.
   @inlinable @inline(__always)
@@ -328,8 +331,8 @@ enum ReleasedReference {
   /// unspecialized). Both words at that address are compared with `check` in every build
   /// (two loads and two compares): a layout that breaks the assumption — a property added
   /// before the observer, a compiler that lays the object out differently — stops the program at
-  /// the first sink freed, instead of corrupting memory (`ReleasedReferenceLayoutTests` frees
-  /// each kind of sink that uses it, in the optimized build too).
+  /// the first sink freed, instead of corrupting memory (`OperatorDepthTests` and
+  /// `ChainReleaseTests` free each kind of sink that uses it, in the optimized build too).
   @inlinable @inline(__always)
   init<Element>(takingObserverAt object: UnsafeMutableRawPointer, check: AnyObserver<Element>) {
     let word = MemoryLayout<UnsafeRawPointer>.stride
