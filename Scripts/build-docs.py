@@ -22,7 +22,7 @@ import json, pathlib, platform, re, shutil, subprocess, sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / ".build-docs"
 # In dependency order: each module links against the archives of the modules before it.
-MODULES = ["ReactiveCore", "ReactiveMVI", "ReactiveTesting"]
+MODULES = ["ReactiveCore", "ReactiveMVI", "ReactiveTesting", "ReactiveBlocking"]
 # Symbol pages whose every member a topic group of the catalog must organise (the operators).
 CURATED_PAGES = {"ReactiveCore": ["ObservableType"]}
 
@@ -42,7 +42,8 @@ def symbol_graphs():
     """Builds the libraries and extracts one symbol graph per module, without the members that
     types only inherit from protocol extensions (every subject would repeat all operators) and
     without the symbols ReactiveMVI re-exports from ReactiveCore (they belong to ReactiveCore)."""
-    run("swift", "build", "--target", MODULES[-1])
+    for module in MODULES:
+        run("swift", "build", "--target", module)
     bin_path = pathlib.Path(
         subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
                        capture_output=True, text=True).stdout.strip())

@@ -7,6 +7,9 @@ final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `s
   /// The effect task that scheduled this item, told when it runs or is disposed (see
   /// `EffectTasks`).
   let owner: Owner?
+  /// The work (a store's effect) that was being started or run when this item was scheduled:
+  /// current again while it runs, so what it schedules inherits it.
+  let work: WorkAttribution?
 
   struct Owner: Sendable {
     let tasks: EffectTasks
@@ -22,10 +25,14 @@ final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `s
   }
   private let state: Locked<State>
 
-  init(time: TestTime, sequence: Int, owner: Owner? = nil, action: @escaping () -> Disposable) {
+  init(
+    time: TestTime, sequence: Int, owner: Owner? = nil, work: WorkAttribution? = nil,
+    action: @escaping () -> Disposable
+  ) {
     self.time = time
     self.sequence = sequence
     self.owner = owner
+    self.work = work
     self.state = Locked(State(action: action))
   }
 
@@ -35,7 +42,7 @@ final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `s
   func invoke() {
     guard let action = state.withLock({ state in state.action.take() }) else { return }
     if let owner { owner.tasks.itemDone(scope: owner.scope, task: owner.task, ran: true) }
-    let result = action()
+    let result = WorkAttribution.withCurrent(work, action)
     let disposeNow = state.withLock { state -> Bool in
       if state.isDisposed { return true }
       state.result = result
@@ -72,6 +79,15 @@ struct ItemHeap {
   var liveCount: Int { items.count(where: { !$0.isDisposed }) }
   /// The time of the earliest item not disposed yet.
   var nextLiveTime: TestTime? { items.lazy.filter { !$0.isDisposed }.map(\.time).min() }
+  /// The time of the earliest item not disposed yet of each unit of work of `owner`.
+  func nextLiveTimes(ofWorkOf owner: UInt) -> [Int: TestTime] {
+    var times: [Int: TestTime] = [:]
+    for item in items where !item.isDisposed {
+      guard let work = item.work, work.owner == owner else { continue }
+      times[work.key] = min(times[work.key] ?? item.time, item.time)
+    }
+    return times
+  }
 
   /// - Complexity: O(log n).
   mutating func insert(_ item: ScheduledItem) {

@@ -86,6 +86,13 @@ public final class TestScheduler: SchedulerType, Sendable {
   /// When the earliest pending item falls due, if any (for failure messages).
   var nextDueTime: TestTime? { state.withLock { $0.queue.nextLiveTime } }
 
+  /// When each effect of the store `owner` next falls due: the earliest pending item scheduled
+  /// while it was started or while one of its items ran (see `WorkAttribution`), by effect
+  /// number (for failure messages).
+  func nextDueTimes(ofEffectsOf owner: ObjectIdentifier) -> [Int: TestTime] {
+    state.withLock { $0.queue.nextLiveTimes(ofWorkOf: UInt(bitPattern: owner)) }
+  }
+
   /// The current virtual time as a date: `clock * resolution` seconds after 1970.
   public var now: RxTime { Date(timeIntervalSince1970: Double(clock) * resolution) }
 
@@ -109,10 +116,11 @@ public final class TestScheduler: SchedulerType, Sendable {
     _ state: StateType, time: TestTime, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
     let owner = EffectScope.ownerOfScheduledWork()
+    let work = WorkAttribution.current
     return self.state.withLock { queue in
-      let item = ScheduledItem(time: time, sequence: queue.nextSequence, owner: owner) {
-        action(state)
-      }
+      let item = ScheduledItem(
+        time: time, sequence: queue.nextSequence, owner: owner, work: work
+      ) { action(state) }
       queue.nextSequence += 1
       queue.queue.insert(item)
       return item
@@ -324,18 +332,35 @@ public final class TestScheduler: SchedulerType, Sendable {
     return observer
   }
 
-  /// `start(created: 100, subscribed: 200, disposed: disposed, create: create)`.
+  /// `start(created: 100, subscribed: 200, disposed: disposed, create: create)` (the times of
+  /// ``Defaults``).
   public func start<Element, OutputSequence: ObservableConvertibleType>(
     disposed: TestTime, create: @escaping () -> OutputSequence
   ) -> TestableObserver<Element> where OutputSequence.Element == Element {
-    start(created: 100, subscribed: 200, disposed: disposed, create: create)
+    start(
+      created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed,
+      create: create)
   }
 
-  /// `start(created: 100, subscribed: 200, disposed: 1000, create: create)`.
+  /// `start(created: 100, subscribed: 200, disposed: 1000, create: create)` (the times of
+  /// ``Defaults``).
   public func start<Element, OutputSequence: ObservableConvertibleType>(
     _ create: @escaping () -> OutputSequence
   ) -> TestableObserver<Element> where OutputSequence.Element == Element {
-    start(created: 100, subscribed: 200, disposed: 1000, create: create)
+    start(
+      created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed,
+      create: create)
+  }
+
+  /// The virtual times `start(_:)` uses, as in RxTest: tests name them to state expectations
+  /// relative to them (`.next(Defaults.subscribed + 10, 1)`).
+  public enum Defaults {
+    /// When `start` creates the sequence under test: 100.
+    public static let created: TestTime = 100
+    /// When `start` subscribes to it: 200.
+    public static let subscribed: TestTime = 200
+    /// When `start` disposes the subscription: 1000.
+    public static let disposed: TestTime = 1000
   }
 }
 

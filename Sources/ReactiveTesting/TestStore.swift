@@ -440,26 +440,33 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   }
 
   /// Each running effect: what started it, its id (inside a child or row, the scoped id names
-  /// it), then when the scheduler's next item falls due.
+  /// it), and when it next falls due on the test scheduler (its earliest pending item: one its
+  /// subscription scheduled, or one scheduled by an item of it that ran).
   func describeRunningEffects() -> String {
     let origins = effectOrigins.withLock { $0 }
-    var lines = store.runningEffectIDs.map { effect -> String in
+    let dueTimes = scheduler?.nextDueTimes(ofEffectsOf: ObjectIdentifier(store)) ?? [:]
+    return store.runningEffectIDs.map { effect -> String in
       let origin = origins.last { $0.firstEffect <= effect.number }?.origin ?? "an unknown step"
       let id = effect.id.map { ", id \($0)" } ?? ""
       return "effect #\(effect.number) started by \(origin)\(id)"
+        + describeDueTime(dueTimes[effect.number])
+    }.joined(separator: "; ")
+  }
+
+  /// When an effect next falls due (`due`, its earliest pending item), for the still-running
+  /// message; empty without a test scheduler.
+  private func describeDueTime(_ due: TestTime?) -> String {
+    guard let scheduler else { return "" }
+    if let due {
+      return ", next due at virtual time \(due) (now \(scheduler.clock); advance by"
+        + " \(due - scheduler.clock) tick(s) of \(scheduler.resolution) s)"
     }
-    if let scheduler {
-      if let due = scheduler.nextDueTime {
-        lines.append(
-          "next due on the TestScheduler at virtual time \(due) (now \(scheduler.clock); advance"
-            + " by \(due - scheduler.clock) tick(s) of \(scheduler.resolution) s)")
-      } else {
-        lines.append(
-          "nothing is scheduled on the TestScheduler (an effect waits on something else, or a"
-            + " Single delayed with `delay` completes one tick after its value)")
-      }
+    if let next = scheduler.nextDueTime {
+      return ", nothing it scheduled is pending on the TestScheduler (work scheduled from an"
+        + " async task is not traced; the scheduler's next item is due at virtual time \(next))"
     }
-    return lines.joined(separator: "; ")
+    return ", nothing is scheduled on the TestScheduler (the effect waits on something else, or"
+      + " a Single delayed with `delay` completes one tick after its value)"
   }
 
   /// Waits up to `timeout` (real time) for running effects to finish, then ``finish(fileID:filePath:line:column:)``.

@@ -1443,6 +1443,15 @@ func docExample_ReactiveCore_Traits_Completable_2(bag: DisposeBag, scheduler: Te
   // end snippet
 }
 
+func docExample_ReactiveCore_Traits_Infallible_Bind_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveCore/Traits/Infallible+Bind.swift#1
+  let subject = PublishSubject<Int>()
+  _ = subject.subscribe(onNext: { print($0) })
+  _ = Infallible.just(1).bind(to: subject)
+  // Prints: 1
+  // end snippet
+}
+
 func docExample_ReactiveCore_Traits_Infallible_CombineLatest_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveCore/Traits/Infallible+CombineLatest.swift#1
   let name = BehaviorRelay(value: "Ada"), age = BehaviorRelay(value: 36)
@@ -2367,6 +2376,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Traits/Completable+AndThen.swift#1", docExample_ReactiveCore_Traits_Completable_AndThen_1, ["reloaded"]),
   ("Sources/ReactiveCore/Traits/Completable.swift#1", docExample_ReactiveCore_Traits_Completable_1, ["saved"]),
   ("Sources/ReactiveCore/Traits/Completable.swift#2", docExample_ReactiveCore_Traits_Completable_2, ["done"]),
+  ("Sources/ReactiveCore/Traits/Infallible+Bind.swift#1", docExample_ReactiveCore_Traits_Infallible_Bind_1, ["1"]),
   ("Sources/ReactiveCore/Traits/Infallible+CombineLatest.swift#1", docExample_ReactiveCore_Traits_Infallible_CombineLatest_1, ["Ada (36)"]),
   ("Sources/ReactiveCore/Traits/Infallible.swift#1", docExample_ReactiveCore_Traits_Infallible_1, ["offline", "done"]),
   ("Sources/ReactiveCore/Traits/Infallible.swift#2", docExample_ReactiveCore_Traits_Infallible_2, ["1"]),

@@ -34,6 +34,11 @@ public final class Shared<Value>: @unchecked Sendable {  // `lock` guards `stora
   }
 }
 
+extension Shared where Value: RangeReplaceableCollection {
+  /// Appends `element`, atomically: a list that collects what subscribers see.
+  public func append(_ element: Value.Element) { mutate { $0.append(element) } }
+}
+
 /// The error tests send and expect; `id` tells apart several in one test.
 public struct TestError: Error, Equatable, Hashable, CustomStringConvertible, Sendable {
   public var id: Int

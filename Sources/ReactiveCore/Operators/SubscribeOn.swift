@@ -64,6 +64,14 @@ final class SubscribeOnSink<Element, Scheduler: ImmediateSchedulerType>:
     cancelSchedule.setDisposable(
       scheduler.schedule(self) { sink in
         let subscription = source.subscribe(AnyObserver(eventHandler: sink.forward))
+        // This action runs on the scheduler: a source that ended (or was disposed) while being
+        // subscribed is disposed here. Scheduling that disposal instead would, on a main
+        // scheduler, queue it behind this action and keep the scheduler busy until the main
+        // queue runs, so every later subscriber of a shared `Driver.just` would wait for it.
+        guard !sink.everything.isDisposed else {
+          subscription.dispose()
+          return Disposables.create()
+        }
         sink.everything.disposable = ScheduledDisposable(
           scheduler: scheduler, disposable: subscription)
         return Disposables.create()

@@ -21,13 +21,13 @@ extension ObservableType {
     bind { element in for relay in relays { relay.accept(element) } }
   }
 
-  /// Forwards every event, elements wrapped in `Optional`, to observers of optional elements. An
-  /// error is a programming error, as for the non-optional form.
+  /// Forwards every event, elements wrapped in `Optional`, to observers of optional elements:
+  /// a plain `subscribe`, as for the non-optional form, so an error reaches the observers.
   public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
   where Observer.Element == Element? {
-    subscribe(
-      onNext: { element in for observer in observers { observer.on(.next(element)) } },
-      onError: { bindingError($0) },
-      onCompleted: { for observer in observers { observer.on(.completed) } })
+    subscribe { event in
+      let optional = event.map { Optional($0) }
+      for observer in observers { observer.on(optional) }
+    }
   }
 }

@@ -26,15 +26,27 @@ extension ObservableType {
     bind { element in for relay in relays { relay.accept(element) } }
   }
 
-  /// Forwards every event to `observers` (a subject, an `AnyObserver`). An error is a programming
-  /// error here too: debug builds stop, release builds print it.
+  /// Forwards every event to `observers` (a subject, an `AnyObserver`, a `Binder`): a plain
+  /// `subscribe`, as RxCocoa's, so an error reaches the observers (a `Binder` treats it as a
+  /// programming error; relays and `bind(onNext:)` do too).
   @inlinable
   public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable
   where Observer.Element == Element {
-    subscribe(
-      onNext: { element in for observer in observers { observer.on(.next(element)) } },
-      onError: { bindingError($0) },
-      onCompleted: { for observer in observers { observer.on(.completed) } })
+    subscribe { event in for observer in observers { observer.on(event) } }
+  }
+
+  /// Passes this sequence to `binder`, a custom binder function, and returns its result, as
+  /// RxCocoa's (`bind(to: render)` reads as a binding).
+  @inlinable
+  public func bind<Result>(to binder: (Self) -> Result) -> Result {
+    binder(self)
+  }
+
+  /// Passes this sequence to the curried binder `binder`, then `curriedArgument` to what it
+  /// returns, as RxCocoa's.
+  @inlinable
+  public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+    binder(self)(curriedArgument)
   }
 
   /// Calls `onNext` for every element: a subscription for side effects that must not fail.

@@ -26,10 +26,17 @@ public final class ReplaySubject<Element>: ObservableType, ObserverType, @unchec
     ReplaySubject(bufferSize: bufferSize)
   }
 
-  /// Creates a subject that replays every element it ever received.
+  /// Creates a subject that replays every element it ever received (RxSwift 6's name): the
+  /// buffer grows without limit, so use it only where the sequence stays short.
+  @inlinable
+  public static func createUnbounded() -> ReplaySubject<Element> {
+    ReplaySubject(bufferSize: .max)
+  }
+
+  /// ``createUnbounded()`` under RxSwift 5's name, which `ReplayRelay.createUnbound()` keeps.
   @inlinable
   public static func createUnbound() -> ReplaySubject<Element> {
-    ReplaySubject(bufferSize: .max)
+    createUnbounded()
   }
 
   @inlinable

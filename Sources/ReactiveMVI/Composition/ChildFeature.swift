@@ -308,7 +308,7 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
   @usableFromInline let extractResult: @Sendable (Parent.Result) -> Child.Result?
   @usableFromInline let embedEvent: @Sendable (Child.Event) -> Parent.Event
   /// Whether the child has effects running (what ``endingEffects(in:)`` ends).
-  @usableFromInline let live = LiveEffects()
+  @usableFromInline let live: LiveEffects
 
   /// Embeds `child`, whose state (when present) is at `state`; see ``ChildFeature/init(_:state:intent:result:extractResult:event:)``.
   public init(
@@ -324,6 +324,7 @@ public struct OptionalChildFeature<Parent: Feature, Child: Feature> {
     self.embedResult = result
     self.extractResult = extractResult
     self.embedEvent = event
+    self.live = LiveEffects(embedding: state)
   }
 
   /// The child's effect for `intent` (``Effect/none`` while its state is `nil`); nil when
@@ -408,10 +409,9 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   @usableFromInline let embedResult: @Sendable (ID, Child.Result) -> Parent.Result
   @usableFromInline let extractResult: @Sendable (Parent.Result) -> (ID, Child.Result)?
   @usableFromInline let embedEvent: @Sendable (ID, Child.Event) -> Parent.Event
-  /// The rows with effects running (what ``endingEffects(in:)`` checks).
-  @usableFromInline let live = LiveEffects()
-  /// The key path of the rows in the parent's state: what keeps two lists' row scopes apart.
-  @usableFromInline let list: AnyKeyPath
+  /// The rows with effects running (what ``endingEffects(in:)`` checks), and the key path of
+  /// the rows in the parent's state (what keeps two lists' row scopes apart).
+  @usableFromInline let live: LiveEffects
 
   /// Embeds one `child` per element of the array at `state`, identified by `id`.
   @inlinable
@@ -437,7 +437,7 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
     event: @escaping @Sendable (ID, Child.Event) -> Parent.Event
   ) {
     self.child = child
-    self.list = list
+    self.live = LiveEffects(embedding: list)
     self.row = rows.row
     self.update = rows.update
     self.extractIntent = intent
@@ -481,8 +481,25 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
 
   /// A row's effect in the parent's terms, its cancellation ids scoped to the row, and its
   /// running work counted as the row's.
+  ///
+  /// What a row's `handle` returns on almost every intent (no effect, one result, one event) is
+  /// converted here, inlined, with no closure made for the row's id: only an effect with a body
+  /// pays for the embedding closures, its scope and its tracking.
   @inlinable
   func inRow(_ rowID: ID, _ effect: Effect<Child.Result, Child.Event>) -> Effect<
+    Parent.Result, Parent.Event
+  > {
+    switch effect.storage {
+    case .none: return Effect(storage: .none)
+    case .result(let value): return Effect(storage: .result(embedResult(rowID, value)))
+    case .event(let value): return Effect(storage: .event(embedEvent(rowID, value)))
+    case .body: return inRowBody(rowID, effect)
+    }
+  }
+
+  /// ``inRow(_:_:)`` for an effect with a body: compiled once, not inlined.
+  @usableFromInline
+  func inRowBody(_ rowID: ID, _ effect: Effect<Child.Result, Child.Event>) -> Effect<
     Parent.Result, Parent.Event
   > {
     let embedded = effect.embedded(
@@ -495,7 +512,7 @@ public struct ChildFeatures<Parent: Feature, Child: Feature, ID: Hashable & Send
   /// rows share ids keep their rows' effects apart.
   @usableFromInline
   func scope(ofRow rowID: ID) -> AnyHashable {
-    AnyHashable(RowScope(list: list, id: AnyHashable(rowID)))
+    AnyHashable(RowScope(list: live.embedding, id: AnyHashable(rowID)))
   }
 
   /// Cancels every effect of the row `id` that was marked with `effectID`.

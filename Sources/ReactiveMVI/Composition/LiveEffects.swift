@@ -11,10 +11,16 @@ import ReactiveCore
 ///
 /// Thread safety: the counts are behind a lock; subscriptions end on any thread.
 @usableFromInline
-final class LiveEffects: Sendable {
+final class LiveEffects: @unchecked Sendable {
+  // @unchecked: `counts` is behind its lock; `embedding` is an immutable key path (see the note
+  // on ChildFeature's Sendable).
   private let counts = Locked<[AnyHashable: Int]>([:])
+  /// Where the composition's state lives in the parent's (a list's or an optional child's key
+  /// path): part of its scopes, so two embeddings of one child keep their effects apart. Kept
+  /// here, beside the counts, so a composition value holds one reference for both.
+  @usableFromInline let embedding: AnyKeyPath
 
-  @usableFromInline init() {}
+  @usableFromInline init(embedding: AnyKeyPath) { self.embedding = embedding }
 
   /// The scopes with effects running now.
   var scopes: [AnyHashable] { counts.withLock { Array($0.keys) } }

@@ -694,13 +694,19 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       return key
     }
     guard let key else { return }
-    subscription.setDisposable(
+    // Attributed to this effect: what a test scheduler records for the items the subscription
+    // schedules, so a test store can say when each running effect next falls due.
+    let subscribed = WorkAttribution.withCurrent(
+      WorkAttribution(owner: ObjectIdentifier(self), key: key)
+    ) {
       source.subscribe(
         onNext: { [weak self] output in self?.submit(.output(output, effect: key)) },
         onError: { [weak self] error in
           self?.submit(.failure(error, effect: key, mapping: mapping))
         },
-        onCompleted: { [weak self] in self?.submit(.finished(effect: key)) }))
+        onCompleted: { [weak self] in self?.submit(.finished(effect: key)) })
+    }
+    subscription.setDisposable(subscribed)
   }
 
   @usableFromInline

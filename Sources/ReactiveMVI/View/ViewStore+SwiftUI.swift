@@ -26,7 +26,7 @@
 #if canImport(Combine)
   import Combine
 
-  /// `ObservableObject` for SwiftUI before Observation (iOS 13–16): `objectWillChange` fires
-  /// before every state change that changes something.
+  /// `ObservableObject`, for views written with `@ObservedObject` or `@StateObject` rather than
+  /// Observation: `objectWillChange` fires before every state change that changes something.
   extension ViewStore: ObservableObject {}
 #endif

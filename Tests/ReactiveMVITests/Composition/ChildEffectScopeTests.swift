@@ -311,7 +311,7 @@ struct TwoLists: ChildFeatureComposition {
     store.dispose()
   }
 
-  @Test func theStillRunningMessageNamesTheEffectItsRowAndWhenItFallsDue() {
+  @Test func theStillRunningMessageNamesEachEffectItsRowAndWhenItFallsDue() {
     let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
     let failures = Locked<[String]>([])
     let store = TestStore(
@@ -322,14 +322,21 @@ struct TwoLists: ChildFeatureComposition {
       $0.rows[1].toggle = SavingToggle.State(isOn: true, isSaving: true)
     }
     store.advance(by: .milliseconds(300))
+    store.send(.row(id: 1, .toggle(.flip))) {
+      $0.rows[0].toggle = SavingToggle.State(isOn: true, isSaving: true)
+    }
     store.finish()
+    func started(_ row: Int) -> String {
+      "started by intent row(id: \(row), ReactiveMVITests.ToggleList.Row.Intent.toggle("
+        + "ReactiveMVITests.SavingToggle.Intent.flip)) (or its result row(id: \(row),"
+        + " ReactiveMVITests.ToggleList.Row.Result.toggle(ReactiveMVITests.SavingToggle.Result"
+        + ".flipped))), id row \(row) › child \\State.toggle › save"
+    }
     let expected: String =
-      "TestStore (step 3, finish(), virtual time 300): 1 effect(s) still running at the end of"
-      + " the test: effect #0 started by intent row(id: 2, ReactiveMVITests.ToggleList.Row"
-      + ".Intent.toggle(ReactiveMVITests.SavingToggle.Intent.flip)) (or its result row(id: 2,"
-      + " ReactiveMVITests.ToggleList.Row.Result.toggle(ReactiveMVITests.SavingToggle.Result"
-      + ".flipped))), id row 2 › child \\State.toggle › save; next due on the"
-      + " TestScheduler at virtual time 1000 (now 300; advance by 700 tick(s) of 0.001 s)"
+      "TestStore (step 4, finish(), virtual time 300): 2 effect(s) still running at the end of"
+      + " the test: effect #0 \(started(2)), next due at virtual time 1000 (now 300; advance by"
+      + " 700 tick(s) of 0.001 s); effect #1 \(started(1)), next due at virtual time 1300 (now"
+      + " 300; advance by 1000 tick(s) of 0.001 s)"
     #expect(failures.withLock { $0 } == [expected])
   }
 
@@ -399,6 +406,27 @@ struct TwoLists: ChildFeatureComposition {
     store.advance(by: 1)
     #expect(store.store.runningEffectCount == 0)
     store.finish()
+  }
+
+  /// What an item of an effect schedules when it runs is the effect's too: the completion a
+  /// `delay`ed Single schedules when its value is delivered is named as the effect's next due.
+  @Test func theCompletionADelayedSingleSchedulesIsTheEffectsNextDue() {
+    let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+    let failures = Locked<[String]>([])
+    let store = TestStore(
+      initialState: Fetch.State(),
+      feature: Fetch(delaysTheSubscription: false, scheduler: scheduler),
+      scheduler: scheduler,
+      reporter: TestStoreReporter { message, _ in failures.withLock { $0.append(message) } })
+    store.send(.fetch)
+    store.advance(by: .seconds(1))
+    store.receive(.fetched(7)) { $0.value = 7 }
+    store.finish()
+    let expected: String =
+      "TestStore (step 4, finish(), virtual time 1000): 1 effect(s) still running at the end of"
+      + " the test: effect #0 started by intent fetch, next due at virtual time 1001 (now 1000;"
+      + " advance by 1 tick(s) of 0.001 s)"
+    #expect(failures.withLock { $0 } == [expected])
   }
 }
 

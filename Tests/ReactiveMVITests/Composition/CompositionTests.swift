@@ -162,12 +162,12 @@ struct List: Feature {
       let store = Store(initialState: List.State(), feature: List(scheduler: scheduler))
       let row = store.scope(state: { $0.rows[0] }, intent: { List.Intent.row(id: 1, $0) })
       let counter = store.scope(state: \.counter.count, intent: List.Intent.counter)
-      let seen = Collected<Bool>()
+      let seen = Shared<[Bool]>([])
       let subscription = row.states.map(\.isDone).subscribe(onNext: seen.append)
       row.send(.toggle)
       counter.send(.increment)
       row.send(.toggle)
-      #expect(seen.values == [false, true, true, false])  // one child state per parent state
+      #expect(seen.value == [false, true, true, false])  // one child state per parent state
       #expect(row.state.isDone == false)
       #expect(counter.state == 1)
       let nested = counter.scope(
@@ -183,8 +183,8 @@ struct List: Feature {
     let store = Store(
       initialState: List.State(), feature: List(scheduler: TestScheduler(initialClock: 0)))
     let counter = store.scope(state: \.counter.count, intent: List.Intent.counter)
-    let seenByParent = Collected<Int>()
-    let seenByChild = Collected<Int>()
+    let seenByParent = Shared<[Int]>([])
+    let seenByChild = Shared<[Int]>([])
     let a = store.states.map(\.counter.count).subscribe(onNext: seenByParent.append)
     let b = counter.states.subscribe(onNext: seenByChild.append)
     DispatchQueue.concurrentPerform(iterations: 8) { thread in
@@ -193,8 +193,8 @@ struct List: Feature {
       }
     }
     #expect(store.state.counter.count == 4_000)
-    #expect(seenByChild.values == seenByParent.values)
-    #expect(seenByChild.values == Array(0...4_000))
+    #expect(seenByChild.value == seenByParent.value)
+    #expect(seenByChild.value == Array(0...4_000))
     a.dispose()
     b.dispose()
   }

@@ -36,7 +36,7 @@ import Testing
   func replaysTheChildStateThenOnePerParentStateInOrder(path: Path) {
     let (store, child) = Self.storeAndHalfCount()
     store.send(2)
-    let seen = Collected<Int>()
+    let seen = Shared<[Int]>([])
     let subscription = path.subscribe(
       child,
       { value in
@@ -50,14 +50,14 @@ import Testing
     child.send(1)  // 4, then 6 sent from inside the delivery
     subscription.dispose()
     child.send(1)
-    #expect(seen.values == [1, 1, 2, 3])
+    #expect(seen.value == [1, 1, 2, 3])
     #expect(child.state == 3)
   }
 
   @Test(arguments: Path.allCases)
   func disposeFromInsideOnNextStopsDeliveries(path: Path) {
     let (_, child) = Self.storeAndHalfCount()
-    let seen = Collected<Int>()
+    let seen = Shared<[Int]>([])
     let subscription = Shared<Disposable?>(nil)
     subscription.value = path.subscribe(
       child,
@@ -66,7 +66,7 @@ import Testing
         if value == 1 { subscription.value?.dispose() }
       })
     for _ in 0..<6 { child.send(1) }
-    #expect(seen.values == [0, 0, 1])
+    #expect(seen.value == [0, 0, 1])
     #expect((subscription.value as? Cancelable)?.isDisposed == true)
   }
 
@@ -89,7 +89,7 @@ import Testing
   @Test(arguments: Path.allCases)
   func aSubscriptionMadeInsideADeliveryGetsTheLatestStateThenEveryLaterOne(path: Path) {
     let (store, child) = Self.storeAndHalfCount()
-    let seen = Collected<Int>()
+    let seen = Shared<[Int]>([])
     let inner = Shared<Disposable?>(nil)
     let outer = store.subscribeStates(onNext: { state in
       guard state.count == 2, inner.value == nil else { return }
@@ -100,7 +100,7 @@ import Testing
     store.send(2)
     outer.dispose()
     inner.value?.dispose()
-    #expect(seen.values == [2, 3])
+    #expect(seen.value == [2, 3])
   }
 
   @Test(arguments: Path.allCases)
@@ -114,11 +114,11 @@ import Testing
       states = child.states
     }
     #expect(weakStore == nil)
-    let seen = Collected<Int>()
+    let seen = Shared<[Int]>([])
     let subscription =
       Path.leaf == path
       ? states.subscribe(onNext: seen.append) : states.map { $0 }.subscribe(onNext: seen.append)
-    #expect(seen.values == [2])  // the last state, mapped
+    #expect(seen.value == [2])  // the last state, mapped
     subscription.dispose()
   }
 }

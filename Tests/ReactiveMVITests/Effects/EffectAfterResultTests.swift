@@ -38,12 +38,12 @@ struct SavingList: Feature {
 @Suite struct EffectAfterResultTests {
   @Test func runsWithTheNewStateRightAfterTheResult() {
     let store = Store(initialState: SavingList.State(), feature: SavingList())
-    let seen = Collected<SavingList.State>()
+    let seen = Shared<[SavingList.State]>([])
     let subscription = store.states.subscribe(onNext: seen.append)
     store.send(.add("a"))
     store.send(.add("b"))
     // Each change, then its save (from the new state), before the next intent.
-    #expect(seen.values.map(\.items) == [[], ["a"], ["a"], ["a", "b"], ["a", "b"]])
+    #expect(seen.value.map(\.items) == [[], ["a"], ["a"], ["a", "b"], ["a", "b"]])
     #expect(store.state.saved == [["a"], ["a", "b"]])
     subscription.dispose()
   }

@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func anUnmappedEffectErrorIsReportedToMiddlewareOnly() {
-    let failures = Collected<String>()
+    let failures = Shared<[String]>([])
     let watcher = Middleware<Remote> { activity, _ in
       if case .effectFailed(let error) = activity { failures.append("\(error)") }
     }
@@ -69,7 +69,7 @@ import Testing
     source.onNext(1)
     source.onError(TestError(id: 2))
     store.send(.local(3))
-    #expect(failures.values == ["TestError(2)"])
+    #expect(failures.value == ["TestError(2)"])
     #expect(store.state == Remote.State(values: [1, 3]))
   }
 
@@ -82,7 +82,7 @@ import Testing
       }
     })
     let store = Store(initialState: MovieSearch.State.idle, feature: feature)
-    let states = Collected<MovieSearch.State>()
+    let states = Shared<[MovieSearch.State]>([])
     let subscription = store.states.subscribe(onNext: { states.append($0) })
 
     store.send(.search("dune"))
@@ -92,7 +92,7 @@ import Testing
     store.send(.search("offline"))
     #expect(await eventually { store.state == .error("offline") })
     #expect(
-      states.values == [
+      states.value == [
         .idle, .loading(query: "dune"), .loaded(["Dune", "Dune: Part Two"]),
         .loading(query: "zzz"), .empty(query: "zzz"),
         .loading(query: "offline"), .error("offline"),
@@ -130,11 +130,11 @@ import Testing
       func reduce(_ state: State, _ result: Int) -> State { state + [result] }
     }
     let store = Store(initialState: [], feature: Steps())
-    let events = Collected<String>()
+    let events = Shared<[String]>([])
     store.send(.go)
     #expect(await eventually { store.state == [1, 2] && store.runningEffectCount == 0 })
     let subscription = store.events.subscribe(onNext: { events.append($0) })
-    #expect(events.values == ["halfway"])
+    #expect(events.value == ["halfway"])
     subscription.dispose()
   }
 

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct LoggingTests {
   @Test func logsIntentToChangedFieldsForStructs() {
-    let lines = Collected<String>()
+    let lines = Shared<[String]>([])
     let store = Store(
       initialState: Counter.State(), feature: Counter(),
       middleware: [.logging(prefix: "[counter] ", sink: { lines.append($0) })])
@@ -11,14 +11,14 @@ import Testing
     store.send(.setLabel("x"))
     store.send(.setLabel("x"))  // an equal state: not published, so not logged
     #expect(
-      lines.values == [
+      lines.value == [
         "[counter] increment -> count: 0 → 1",
         "[counter] setLabel(\"x\") -> label: \"\" → \"x\"",
       ])
   }
 
   @Test func logsWholeEnumStatesEffectResultsEventsAndFailures() async {
-    let lines = Collected<String>()
+    let lines = Shared<[String]>([])
     let feature = MovieSearch(search: { _ in ["Alien"] })
     let store = Store(
       initialState: MovieSearch.State.idle, feature: feature,
@@ -28,18 +28,18 @@ import Testing
     store.send(.open("Alien"))
     // The effect's result may still be draining on the effect's thread, in which case `.open` is
     // queued behind it and handled there: wait for all three lines.
-    #expect(await eventually { lines.values.count == 3 })
+    #expect(await eventually { lines.value.count == 3 })
     #expect(
-      lines.values == [
+      lines.value == [
         "search(\"alien\") -> loading(query: \"alien\")",
         "result found(query: \"alien\", movies: [\"Alien\"]) -> loaded([\"Alien\"])",
         "event showDetail(\"Alien\")",
       ])
-    let remoteLines = Collected<String>()
+    let remoteLines = Shared<[String]>([])
     let remote = Store(
       initialState: Remote.State(), feature: Remote(),
       middleware: [.logging(sink: { remoteLines.append($0) })])
     remote.send(.listen(id: "x", Observable.error(TestError(id: 4))))
-    #expect(remoteLines.values == ["effect failed: TestError(4)"])
+    #expect(remoteLines.value == ["effect failed: TestError(4)"])
   }
 }

@@ -3,25 +3,25 @@ import Testing
 
 @Suite struct ReplayTests {
   @Test func recordedIntentsReplayIntoAFreshStoreWithTheSameStates() throws {
-    let log = Collected<String>()
+    let log = Shared<[String]>([])
     let original = Store(
       initialState: Counter.State(), feature: Counter(),
       middleware: [.recordingIntents(to: { log.append($0) })])
-    let originalStates = Collected<Counter.State>()
+    let originalStates = Shared<[Counter.State]>([])
     let a = original.states.subscribe(onNext: { originalStates.append($0) })
     original.send(contentsOf: [.increment, .increment, .setLabel("hi \"there\"\n"), .decrement])
     a.dispose()
 
-    let text = log.values.joined(separator: "\n") + "\n"
-    #expect(log.values.count == 4)
-    #expect(log.values[0] == #"{"increment":{}}"#)
+    let text = log.value.joined(separator: "\n") + "\n"
+    #expect(log.value.count == 4)
+    #expect(log.value[0] == #"{"increment":{}}"#)
 
     let copy = Store(initialState: Counter.State(), feature: Counter())
-    let copiedStates = Collected<Counter.State>()
+    let copiedStates = Shared<[Counter.State]>([])
     let b = copy.states.subscribe(onNext: { copiedStates.append($0) })
     try copy.replay(jsonLines: text)
     b.dispose()
-    #expect(copiedStates.values == originalStates.values)
+    #expect(copiedStates.value == originalStates.value)
     #expect(copy.state == Counter.State(count: 1, label: "hi \"there\"\n"))
   }
 

@@ -66,7 +66,7 @@ import Testing
     let store = Store(
       initialState: Tokens.State(token: Token(census, number: 0), text: "state 0"),
       feature: Tokens(census: census))
-    let seen = Collected<String>()
+    let seen = Shared<[String]>([])
     let subscriptions = (0..<3).map { subscriber in
       path.subscribe(store) { state in
         let current = store.state
@@ -78,7 +78,7 @@ import Testing
     store.send(2)
     for subscription in subscriptions { subscription.dispose() }
     #expect(
-      seen.values == [
+      seen.value == [
         "0: state 0 current", "1: state 0 current", "2: state 0 current",
         "0: state 1 current", "1: state 1 current", "2: state 1 current",
         "0: state 2 current", "1: state 2 current", "2: state 2 current",
@@ -91,7 +91,7 @@ import Testing
     var store: Store<Tokens>? = Store(
       initialState: Tokens.State(token: Token(census, number: 0), text: "state 0"),
       feature: Tokens(census: census))
-    let numbers = Collected<Int>()
+    let numbers = Shared<[Int]>([])
     let subscriptions = (0..<2).map { _ in
       path.subscribe(store!) { numbers.append($0.token.number) }
     }
@@ -107,7 +107,7 @@ import Testing
     for subscription in subscriptions { subscription.dispose() }
     store = nil
     #expect(census.live.load(ordering: .relaxed) == 0)
-    #expect(numbers.values == (0...10).flatMap { [$0, $0] })
+    #expect(numbers.value == (0...10).flatMap { [$0, $0] })
   }
 
   /// The feature of the disposal test: counts the results it reduces.
@@ -124,7 +124,7 @@ import Testing
   func anIdleDisposedStoreHandlesNoIntentAndDeliversNothing(path: Path) {
     let reduced = Census()
     let store = Store(initialState: 0, feature: Counting(reduced: reduced))
-    let states = Collected<Int>()
+    let states = Shared<[Int]>([])
     let subscription = path.subscribe(store) { states.append($0) }
     store.send(1)
     store.dispose()
@@ -132,7 +132,7 @@ import Testing
     store.on(.next(3))
     #expect(reduced.live.load(ordering: .relaxed) == 1)
     #expect(store.state == 1)
-    #expect(states.values == [0, 1])
+    #expect(states.value == [0, 1])
     subscription.dispose()
   }
 }

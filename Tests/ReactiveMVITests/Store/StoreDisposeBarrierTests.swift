@@ -203,7 +203,7 @@ struct Watched: Feature {
   func disposeFromInsideTheStoresOwnTurnReturnsAtOnce(inside: Inside) {
     let feature = SelfDisposing(disposeFromEffect: inside == .effect)
     let returned = Atomic<Bool>(false)
-    let afterDispose = Collected<String>()
+    let afterDispose = Shared<[String]>([])
     let disposeOnce: () -> Void = {
       guard let store = feature.store.value, !store.isDisposed else { return }
       store.dispose()
@@ -234,7 +234,7 @@ struct Watched: Feature {
     }
     #expect(wait(for: finished), "dispose deadlocked")
     #expect(store.isDisposed)
-    #expect(afterDispose.values == [])
+    #expect(afterDispose.value == [])
     #expect(store.state == (inside == .eventSubscriber || inside == .effect ? 0 : 1))
     states.dispose()
     events.dispose()

@@ -38,7 +38,7 @@ struct SelfDisposing: Feature {
   let point: DisposePoint
   let at: Int
   let target: DisposeTarget
-  let effects: Collected<Int>
+  let effects: Shared<[Int]>
 
   func reduce(_ state: State, _ intent: Int) -> State {
     if point == .reduce && intent == at { target.dispose() }
@@ -60,7 +60,7 @@ struct SelfDisposing: Feature {
   /// A store of `SelfDisposing`, with or without a middleware, its first state holding `token`.
   static func makeStore(
     point: DisposePoint, at: Int, middleware: Bool, token: DisposeOnRelease? = nil,
-    target: DisposeTarget, effects: Collected<Int>
+    target: DisposeTarget, effects: Shared<[Int]>
   ) -> Store<SelfDisposing> {
     let store = Store(
       initialState: SelfDisposing.State(token: token),
@@ -73,11 +73,11 @@ struct SelfDisposing: Feature {
   /// The states seen through `states` (an operator chain's leaf) and through `subscribeStates`
   /// (the store's own list), and both subscriptions.
   static func subscribeBoth(to store: Store<SelfDisposing>) -> (
-    seen: Collected<Int>, direct: Collected<Int>, subscriptions: Disposable
+    seen: Shared<[Int]>, direct: Shared<[Int]>, subscriptions: Disposable
   ) {
-    let seen = Collected<Int>()
+    let seen = Shared<[Int]>([])
     let leaf = store.states.subscribe(onNext: { seen.append($0.count) })
-    let direct = Collected<Int>()
+    let direct = Shared<[Int]>([])
     let closure = store.subscribeStates(onNext: { direct.append($0.count) })
     return (seen, direct, Disposables.create(leaf, closure))
   }
@@ -85,7 +85,7 @@ struct SelfDisposing: Feature {
   @Test(arguments: [DisposePoint.reduce, .stateHasChanged], [false, true])
   func disposeFromTheFeatureStopsItsOwnStep(point: DisposePoint, middleware: Bool) {
     let target = DisposeTarget()
-    let effects = Collected<Int>()
+    let effects = Shared<[Int]>([])
     let store = Self.makeStore(
       point: point, at: 2, middleware: middleware, target: target, effects: effects)
     let (seen, direct, subscriptions) = Self.subscribeBoth(to: store)
@@ -95,16 +95,16 @@ struct SelfDisposing: Feature {
     #expect(store.isDisposed)
     // The step that disposed is not published, delivered or followed by its effect.
     #expect(store.state.count == 1)
-    #expect(seen.values == [0, 1])
-    #expect(direct.values == [0, 1])
-    #expect(effects.values == [1])
+    #expect(seen.value == [0, 1])
+    #expect(direct.value == [0, 1])
+    #expect(effects.value == [1])
     subscriptions.dispose()
   }
 
   @Test(arguments: [false, true])
   func disposeFromADisplacedStatesDeinitStopsDelivery(middleware: Bool) {
     let target = DisposeTarget()
-    let effects = Collected<Int>()
+    let effects = Shared<[Int]>([])
     // The initial state fills both slots: the second publish displaces and releases it.
     let store = Self.makeStore(
       point: .never, at: 0, middleware: middleware, token: DisposeOnRelease(target),
@@ -114,34 +114,34 @@ struct SelfDisposing: Feature {
     #expect(!store.isDisposed)
     store.send(2)
     #expect(store.isDisposed)
-    #expect(seen.values == [0, 1])
-    #expect(direct.values == [0, 1])
-    #expect(effects.values == [1])
+    #expect(seen.value == [0, 1])
+    #expect(direct.value == [0, 1])
+    #expect(effects.value == [1])
     subscriptions.dispose()
   }
 
   @Test(arguments: [false, true])
   func disposeFromASubscriberStopsTheRestOfTheStep(middleware: Bool) {
     let target = DisposeTarget()
-    let effects = Collected<Int>()
+    let effects = Shared<[Int]>([])
     let store = Self.makeStore(
       point: .never, at: 0, middleware: middleware, target: target, effects: effects)
-    let first = Collected<Int>()
+    let first = Shared<[Int]>([])
     let disposer = store.subscribeStates(onNext: { state in
       first.append(state.count)
       if state.count == 2 { target.dispose() }
     })
-    let later = Collected<Int>()
+    let later = Shared<[Int]>([])
     let leaf = store.states.subscribe(onNext: { later.append($0.count) })
     store.send(1)
     store.send(2)
     store.send(3)
     #expect(store.isDisposed)
-    #expect(first.values == [0, 1, 2])
+    #expect(first.value == [0, 1, 2])
     // The delivery that disposed finishes with the remaining subscribers (the step already
     // running), and no effect follows it.
-    #expect(later.values == [0, 1, 2])
-    #expect(effects.values == [1])
+    #expect(later.value == [0, 1, 2])
+    #expect(effects.value == [1])
     disposer.dispose()
     leaf.dispose()
   }

@@ -8,8 +8,8 @@ import Testing
 /// A reference held by a state: it records its own release.
 final class LoanToken: @unchecked Sendable {
   let id: Int
-  let released: Collected<Int>
-  init(_ id: Int, released: Collected<Int>) {
+  let released: Shared<[Int]>
+  init(_ id: Int, released: Shared<[Int]>) {
     self.id = id
     self.released = released
   }
@@ -24,7 +24,7 @@ struct Appending: Feature {
     var token: LoanToken
   }
 
-  let released: Collected<Int>
+  let released: Shared<[Int]>
 
   func reduce(_ state: State, _ step: Int) -> State {
     var state = state
@@ -40,11 +40,11 @@ struct Appending: Feature {
 
 @Suite struct StoreStateLoanTests {
   @Test func everyStateASubscriberKeepsStaysAsItWasDelivered() {
-    let released = Collected<Int>()
+    let released = Shared<[Int]>([])
     let store = Store(
       initialState: Appending.State(token: LoanToken(-1, released: released)),
       feature: Appending(released: released))
-    let kept = Collected<[Int]>()
+    let kept = Shared<[[Int]]>([])
     var keptStates: [Appending.State] = []
     let direct = store.subscribeStates(onNext: { keptStates.append($0) })
     let observed = store.states.subscribe(onNext: { kept.append($0.values) })
@@ -62,7 +62,7 @@ struct Appending: Feature {
         expectedStates.append(expected)
       }
     }
-    #expect(kept.values == expectedStates)
+    #expect(kept.value == expectedStates)
     #expect(keptStates.map(\.values) == expectedStates)
     #expect(store.state.values == expected)
     direct.dispose()
@@ -70,7 +70,7 @@ struct Appending: Feature {
   }
 
   @Test func everyReferenceOfADisplacedStateIsReleasedOnceAndOnlyThen() {
-    let released = Collected<Int>()
+    let released = Shared<[Int]>([])
     do {
       let store = Store(
         initialState: Appending.State(token: LoanToken(-1, released: released)),
@@ -88,15 +88,15 @@ struct Appending: Feature {
       for step in [2, 4] { store.send(step) }
       // States so far: initial (-1), 2, 4, then 6 from the delivery. The store keeps the latest
       // two (4 and 6): the older tokens are released, each once.
-      #expect(released.values == [-1, 2])
+      #expect(released.value == [-1, 2])
       #expect(store.state.token.id == 6)
       store.send(3)  // and its effect, 1003
-      #expect(released.values == [-1, 2, 4, 6])
+      #expect(released.value == [-1, 2, 4, 6])
       #expect(store.state.token.id == 1_003)
       subscription.dispose()
       store.dispose()
     }
     // Released with the store, each once: nothing leaked, nothing released twice.
-    #expect(released.values.sorted() == [-1, 2, 3, 4, 6, 1_003])
+    #expect(released.value.sorted() == [-1, 2, 3, 4, 6, 1_003])
   }
 }

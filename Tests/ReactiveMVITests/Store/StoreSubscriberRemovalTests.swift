@@ -29,7 +29,7 @@ import Testing
   func deliveryKeepsSubscriptionOrderAfterRemovalsFromTheMiddle(seed: UInt64) {
     var random = SeededGenerator(seed: seed)
     let store = Store(initialState: Twin.State(), feature: Twin())
-    let log = Collected<Int>()
+    let log = Shared<[Int]>([])
     var live: [(id: Int, subscription: Disposable)] = []
     var nextID = 0
     for step in 0..<2_000 {
@@ -45,9 +45,9 @@ import Testing
       case 4..<8 where !live.isEmpty:
         live.remove(at: Int.random(in: 0..<live.count, using: &random)).subscription.dispose()
       default:
-        let before = log.values.count
+        let before = log.value.count
         store.send(1)
-        let delivered = Array(log.values.dropFirst(before))
+        let delivered = Array(log.value.dropFirst(before))
         #expect(delivered == live.map(\.id), "seed \(seed), step \(step)")
         if delivered != live.map(\.id) { return }
       }

@@ -8,10 +8,10 @@ import Testing
       let store = Store(initialState: Counter.State(), feature: Counter())
       store.send(.increment)
       store.send(.increment)
-      let seen = Collected<Int>()
+      let seen = Shared<[Int]>([])
       let subscription = store.states.subscribe(onNext: { seen.append($0.count) })
       store.send(.decrement)
-      #expect(seen.values == [2, 1])
+      #expect(seen.value == [2, 1])
       #expect(store.state.count == 1)
       subscription.dispose()
     }
@@ -41,8 +41,8 @@ import Testing
   @Test func reentrantIntentFromASubscriberIsHandledAfterTheCurrentOne() {
     expectNoLeaks {
       let store = Store(initialState: Counter.State(), feature: Counter())
-      let first = Collected<Int>()
-      let second = Collected<Int>()
+      let first = Shared<[Int]>([])
+      let second = Shared<[Int]>([])
       let a = store.states.subscribe(onNext: { state in
         first.append(state.count)
         if state.count == 1 { store.send(.increment) }
@@ -54,8 +54,8 @@ import Testing
         if state.count == 1 { #expect(store.state.count == 1) }
       })
       store.send(.increment)
-      #expect(first.values == [0, 1, 2, 2])
-      #expect(second.values == [0, 1, 2, 2])
+      #expect(first.value == [0, 1, 2, 2])
+      #expect(second.value == [0, 1, 2, 2])
       #expect(store.state == Counter.State(count: 2, label: "two"))
       a.dispose()
       b.dispose()
@@ -67,20 +67,20 @@ import Testing
     let perThread = 2_000
     expectNoLeaks {
       let store = Store(initialState: Counter.State(), feature: Counter())
-      let seen = Collected<Int>()
+      let seen = Shared<[Int]>([])
       let subscription = store.states.subscribe(onNext: { seen.append($0.count) })
       DispatchQueue.concurrentPerform(iterations: threads) { _ in
         for _ in 0..<perThread { store.send(.increment) }
       }
       #expect(store.state.count == threads * perThread)
       // Every state once, in order: 0, 1, 2, ... (no lost or reordered states).
-      #expect(seen.values == Array(0...(threads * perThread)))
+      #expect(seen.value == Array(0...(threads * perThread)))
       subscription.dispose()
     }
   }
 
   @Test func intentsSentFromMiddlewareAreQueued() {
-    let log = Collected<String>()
+    let log = Shared<[String]>([])
     let echo = Middleware<Counter> { activity, context in
       switch activity {
       case .intent(let intent):
@@ -95,7 +95,7 @@ import Testing
     let store = Store(initialState: Counter.State(), feature: Counter(), middleware: [echo])
     store.send(.increment)
     #expect(
-      log.values == [
+      log.value == [
         "intent increment", "result intent", "state 0/ -> 1/",
         "intent setLabel(\"after\")", "result intent", "state 1/ -> 1/after",
       ])
@@ -107,8 +107,8 @@ import Testing
     let threads = 4
     let perThread = 1_000
     let store = Store(initialState: Counter.State(), feature: Counter())
-    let first = Collected<Counter.State>()
-    let second = Collected<Counter.State>()
+    let first = Shared<[Counter.State]>([])
+    let second = Shared<[Counter.State]>([])
     let b = store.states.subscribe(onNext: { second.append($0) })
     let a = store.states.subscribe(onNext: { state in
       first.append(state)
@@ -121,9 +121,9 @@ import Testing
       for _ in 0..<perThread { store.send(.increment) }
     }
     #expect(store.state.count == threads * perThread)
-    #expect(second.values.first == Counter.State())
-    #expect(first.values == second.values)
-    #expect(first.values.map(\.count) == first.values.map(\.count).sorted())
+    #expect(second.value.first == Counter.State())
+    #expect(first.value == second.value)
+    #expect(first.value.map(\.count) == first.value.map(\.count).sorted())
     a.dispose()
     b.dispose()
   }
@@ -136,13 +136,13 @@ import Testing
     // however long the chain and whichever thread ends up delivering.
     let total = 200_000
     let store = Store(initialState: Counter.State(), feature: Counter())
-    let counts = Collected<Int>()
+    let counts = Shared<[Int]>([])
     let subscription = store.states.subscribe(onNext: { state in
       counts.append(state.count)
       if state.count < total { store.send(.increment) }
     })
-    #expect(await eventually { store.state.count == total && counts.values.count == total + 1 })
-    #expect(counts.values == Array(0...total))
+    #expect(await eventually { store.state.count == total && counts.value.count == total + 1 })
+    #expect(counts.value == Array(0...total))
     subscription.dispose()
   }
 }

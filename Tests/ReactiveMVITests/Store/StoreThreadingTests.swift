@@ -22,8 +22,8 @@ struct Twin: Feature {
     let store = Store(initialState: Twin.State(), feature: Twin())
     let intents = 20_000
     let readers = 3
-    let torn = Collected<Twin.State>()
-    let backwards = Collected<(Int, Int)>()
+    let torn = Shared<[Twin.State]>([])
+    let backwards = Shared<[(Int, Int)]>([])
     DispatchQueue.concurrentPerform(iterations: readers + 1) { index in
       if index == 0 {
         for _ in 0..<intents { store.send(1) }
@@ -37,19 +37,19 @@ struct Twin: Feature {
         last = state.count
       }
     }
-    #expect(torn.values.isEmpty)
-    #expect(backwards.values.isEmpty)
+    #expect(torn.value.isEmpty)
+    #expect(backwards.value.isEmpty)
     #expect(store.state == Twin.State(count: intents, text: String(intents)))
   }
 
   @Test func stateReadFromASubscriberIsTheStateBeingDelivered() {
     let store = Store(initialState: Twin.State(), feature: Twin())
-    let mismatches = Collected<Int>()
+    let mismatches = Shared<[Int]>([])
     let subscription = store.states.subscribe(onNext: { state in
       if store.state != state { mismatches.append(state.count) }
     })
     for _ in 0..<100 { store.send(1) }
-    #expect(mismatches.values.isEmpty)
+    #expect(mismatches.value.isEmpty)
     #expect(store.state.count == 100)
     subscription.dispose()
   }
@@ -58,22 +58,22 @@ struct Twin: Feature {
 @Suite struct StateSubscriptionTests {
   @Test func aSubscriptionMadeDuringADeliveryStartsAfterItWithNoGapOrRepeat() {
     let store = Store(initialState: Twin.State(), feature: Twin())
-    let late = Collected<Int>()
+    let late = Shared<[Int]>([])
     var lateSubscription: Disposable?
     let first = store.states.subscribe(onNext: { state in
       if state.count == 2 {
         lateSubscription = store.states.subscribe(onNext: { late.append($0.count) })
         store.send(1)  // queued behind the subscription
-        #expect(late.values.isEmpty)  // attached only after this delivery
+        #expect(late.value.isEmpty)  // attached only after this delivery
       }
     })
     store.send(1)
     store.send(1)
     store.send(1)
-    #expect(late.values == [2, 3, 4])
+    #expect(late.value == [2, 3, 4])
     lateSubscription?.dispose()
     store.send(1)
-    #expect(late.values == [2, 3, 4])
+    #expect(late.value == [2, 3, 4])
     first.dispose()
   }
 
@@ -82,9 +82,9 @@ struct Twin: Feature {
     store?.send(5)
     let states = store!.states
     store = nil
-    let seen = Collected<Int>()
+    let seen = Shared<[Int]>([])
     let subscription = states.subscribe(onNext: { seen.append($0.count) })
-    #expect(seen.values == [5])
+    #expect(seen.value == [5])
     subscription.dispose()
   }
 }

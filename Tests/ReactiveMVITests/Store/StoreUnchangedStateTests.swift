@@ -21,7 +21,7 @@ struct Clamp: Feature {
     return .none
   }
 
-  let afterEffects = Collected<Int>()
+  let afterEffects = Shared<[Int]>([])
 }
 
 /// The same clamp over a state that is not `Equatable`: every reduced result is published.
@@ -54,7 +54,7 @@ struct Versioned: Feature {
 
 @Suite struct StoreUnchangedStateTests {
   @Test func anEquatableStateEqualToTheCurrentOneIsNotPublished() {
-    let changes = Collected<String>()
+    let changes = Shared<[String]>([])
     let middleware = Middleware<Clamp> { activity, _ in
       if case .stateChanged(let old, let new) = activity {
         changes.append("\(old.level)->\(new.level)")
@@ -62,45 +62,45 @@ struct Versioned: Feature {
     }
     let feature = Clamp()
     let store = Store(initialState: Clamp.State(), feature: feature, middleware: [middleware])
-    let direct = Collected<Int>()
-    let leaf = Collected<Int>()
+    let direct = Shared<[Int]>([])
+    let leaf = Shared<[Int]>([])
     let first = store.subscribeStates(onNext: { direct.append($0.level) })
     let second = store.states.subscribe(onNext: { leaf.append($0.level) })
     store.send(contentsOf: [.up, .up, .up, .up, .down, .down, .down])
-    #expect(direct.values == [0, 1, 2, 1, 0])
-    #expect(leaf.values == [0, 1, 2, 1, 0])
-    #expect(changes.values == ["0->1", "1->2", "2->1", "1->0"])
+    #expect(direct.value == [0, 1, 2, 1, 0])
+    #expect(leaf.value == [0, 1, 2, 1, 0])
+    #expect(changes.value == ["0->1", "1->2", "2->1", "1->0"])
     // The effect after a result runs for every reduced result, changed or not.
-    #expect(feature.afterEffects.values == [1, 2, 2, 2, 1, 0, 0])
+    #expect(feature.afterEffects.value == [1, 2, 2, 2, 1, 0, 0])
     first.dispose()
     second.dispose()
   }
 
   @Test func withoutMiddlewareToo() {
     let store = Store(initialState: Clamp.State(), feature: Clamp())
-    let seen = Collected<Int>()
+    let seen = Shared<[Int]>([])
     let subscription = store.subscribeStates(onNext: { seen.append($0.level) })
     store.send(contentsOf: [.up, .up, .up, .down])
-    #expect(seen.values == [0, 1, 2, 1])
+    #expect(seen.value == [0, 1, 2, 1])
     #expect(store.state.level == 1)
     subscription.dispose()
   }
 
   @Test func aStateThatIsNotEquatableIsPublishedForEveryResult() {
     let store = Store(initialState: OpaqueClamp.State(), feature: OpaqueClamp())
-    let seen = Collected<Int>()
+    let seen = Shared<[Int]>([])
     let subscription = store.states.subscribe(onNext: { seen.append($0.level) })
     store.send(contentsOf: [.up, .up, .up, .up])
-    #expect(seen.values == [0, 1, 2, 2, 2])
+    #expect(seen.value == [0, 1, 2, 2, 2])
     subscription.dispose()
   }
 
   @Test func theFeatureDecidesWhatCountsAsAChange() {
     let store = Store(initialState: Versioned.State(), feature: Versioned())
-    let seen = Collected<Int>()
+    let seen = Shared<[Int]>([])
     let subscription = store.subscribeStates(onNext: { seen.append($0.version) })
     store.send(contentsOf: [.touch, .bump, .touch, .touch, .bump])
-    #expect(seen.values == [0, 1, 2])
+    #expect(seen.value == [0, 1, 2])
     // An unchanged state is dropped: each result is reduced from the last published state.
     #expect(store.state == Versioned.State(version: 2, scratch: 0))
     subscription.dispose()

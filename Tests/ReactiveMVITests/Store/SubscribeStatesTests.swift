@@ -25,22 +25,22 @@ import Testing
   @Test func deliversTheCurrentStateThenEveryLaterOneInTheOrderOfStates() {
     let store = Store(initialState: Twin.State(), feature: Twin())
     store.send(2)
-    let direct = Collected<Int>()
-    let observed = Collected<Int>()
+    let direct = Shared<[Int]>([])
+    let observed = Shared<[Int]>([])
     let first = store.subscribeStates(onNext: { direct.append($0.count) })
     let second = store.states.subscribe(onNext: { observed.append($0.count) })
     for _ in 0..<3 { store.send(1) }
     first.dispose()
     store.send(1)
     second.dispose()
-    #expect(direct.values == [2, 3, 4, 5])
-    #expect(observed.values == [2, 3, 4, 5, 6])
+    #expect(direct.value == [2, 3, 4, 5])
+    #expect(observed.value == [2, 3, 4, 5, 6])
   }
 
   @Test(arguments: Path.allCases)
   func aSendFromInsideOnNextIsQueuedAfterTheDelivery(path: Path) {
     let store = Store(initialState: Twin.State(), feature: Twin())
-    let seen = Collected<Int>()
+    let seen = Shared<[Int]>([])
     let subscription = path.subscribe(
       store,
       { state in
@@ -52,14 +52,14 @@ import Testing
       })
     store.send(1)
     subscription.dispose()
-    #expect(seen.values == [0, 1, 2])
+    #expect(seen.value == [0, 1, 2])
   }
 
   @Test(arguments: Path.allCases)
   func disposeFromInsideOnNextStopsDeliveriesAndReleasesTheClosure(path: Path) {
     let store = Store(initialState: Twin.State(), feature: Twin())
     weak var weakToken: Token?
-    let seen = Collected<Int>()
+    let seen = Shared<[Int]>([])
     let subscription = Shared<Disposable?>(nil)
     do {
       let token = Token()
@@ -74,7 +74,7 @@ import Testing
     }
     store.send(1)
     store.send(1)
-    #expect(seen.values == [0, 1])
+    #expect(seen.value == [0, 1])
     #expect(weakToken == nil)  // released although the disposable is still held
     #expect((subscription.value as? Cancelable)?.isDisposed == true)
   }

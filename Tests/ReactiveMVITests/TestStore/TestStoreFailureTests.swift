@@ -51,7 +51,7 @@ struct Delayed: Feature {
     store.send(.stop) { $0.isRunning = false }
     store.finish()
     #expect(
-      failures.messages.values == [
+      failures.messages.value == [
         "TestStore (step 3, receive(tick), virtual time 10): state after tick differs from the"
           + " expected state:\n  seconds: expected 5, actual 1"
       ])
@@ -68,13 +68,13 @@ struct Delayed: Feature {
       store.advance(by: 10)
     }
     #expect(
-      failures.messages.values == [
+      failures.messages.value == [
         "TestStore (step 3, release without finish(), virtual time 10): released without finish():"
           + " unasserted results: result tick",
         "TestStore (step 3, release without finish(), virtual time 10): released without finish():"
           + " 1 effect(s) still running at the end of the test: effect #0 started by intent start"
-          + " (or its result started), id tick; next due on the TestScheduler at virtual time 20"
-          + " (now 10; advance by 10 tick(s) of 1.0 s)",
+          + " (or its result started), id tick, next due at virtual time 20 (now 10; advance by 10"
+          + " tick(s) of 1.0 s)",
       ])
   }
 
@@ -102,7 +102,7 @@ struct Delayed: Feature {
     }
     store.finish()
     #expect(
-      failures.messages.values == [
+      failures.messages.value == [
         "TestStore (step 1, send(type(\"s\")), virtual time 0): a due time of 0.3 s is 0 ticks at"
           + " the scheduler's resolution of 1.0 s, so it ran at the next tick instead of after its"
           + " delay; create the scheduler with TestScheduler(initialClock: 0, resolution: 0.001)"
@@ -118,7 +118,7 @@ struct Delayed: Feature {
     store.send(.load)
     store.receive(.loaded(42)) { $0.value = 42 }
     #expect(
-      failures.messages.values == [
+      failures.messages.value == [
         "TestStore (step 2, receive(loaded(42)), virtual time 0): expected to receive loaded(42),"
           + " but no result arrived; 1 effect(s) still running: for a result that arrives later"
           + " (an Effect.task or .run), await store.receive(_:timeout:), or await"

@@ -49,7 +49,7 @@ struct Directory: Feature {
     store.send(.tag(0, "math"))
     store.send(.select(1))
     #expect(
-      failures.messages.values == [
+      failures.messages.value == [
         "TestStore (step 1, send(move(1, \"Arlington\"))): state after move(1, \"Arlington\") differs from the expected state:\n  people[1].address.city: expected \"Boston\", actual \"Arlington\"",
         "TestStore (step 2, send(tag(0, \"math\"))): state changed after tag(0, \"math\") but no assertion was given (expected: unchanged):\n  people[0].tags[0]: expected (none), actual \"math\"",
         "TestStore (step 3, send(select(Optional(1)))): state changed after select(Optional(1)) but no assertion was given (expected: unchanged):\n  selected: expected nil, actual 1",
@@ -71,8 +71,8 @@ struct Directory: Feature {
     store.send(.stop) { $0.isRunning = false }
     store.finish()  // the event was not received: fine
     // The first tick left seconds at 1, so the assertion `seconds = 3` is wrong: reported.
-    #expect(failures.messages.values.count == 1)
-    #expect(failures.messages.values.first?.contains("seconds: expected 3, actual 1") == true)
+    #expect(failures.messages.value.count == 1)
+    #expect(failures.messages.value.first?.contains("seconds: expected 3, actual 1") == true)
   }
 
   @Test func nonExhaustiveSendSkipsUnreceivedResults() {
@@ -89,7 +89,7 @@ struct Directory: Feature {
       $0.seconds = 3  // checked against the actual state, which counted the skipped ticks
     }
     store.finish()
-    #expect(failures.messages.values.isEmpty)
+    #expect(failures.messages.value.isEmpty)
   }
 
   @Test func receiveMatchingAndEventsWithoutEquatable() async {
@@ -115,14 +115,14 @@ struct Directory: Feature {
     store.advance(by: 5)
     store.receive(matching: { if case .value(let n) = $0 { n == 42 } else { false } }) { $0 = 42 }
     store.receiveEvent(matching: { if case .note(let text) = $0 { text == "done" } else { false } })
-    #expect(failures.messages.values.isEmpty)
+    #expect(failures.messages.value.isEmpty)
     // A result that does not match is reported (the step is still consumed).
     store.send(.go)
     store.advance(by: 5)
     store.receive(matching: { if case .value(let n) = $0 { n == 7 } else { false } })
     store.receiveEvent(matching: { _ in true })
     #expect(
-      failures.messages.values == [
+      failures.messages.value == [
         "TestStore (step 7, receive(a matching result), virtual time 10): expected to receive a matching result, received value(42)"
       ])
     store.finish()

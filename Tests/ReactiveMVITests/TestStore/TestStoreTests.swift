@@ -41,8 +41,8 @@ struct Stopwatch: Feature {
 }
 
 /// Collects TestStore failures instead of failing the test.
-final class FailureLog: @unchecked Sendable {  // `messages` is only touched through `Collected`
-  let messages = Collected<String>()
+final class FailureLog: Sendable {
+  let messages = Shared<[String]>([])
   var reporter: TestStoreReporter {
     let messages = self.messages
     return TestStoreReporter { message, _ in messages.append(message) }
@@ -76,17 +76,17 @@ final class FailureLog: @unchecked Sendable {  // `messages` is only touched thr
       scheduler: scheduler, reporter: failures.reporter)
     store.send(.start)
     #expect(
-      failures.messages.values == [
+      failures.messages.value == [
         "TestStore (step 1, send(start), virtual time 0): state changed after start but no assertion was given (expected: unchanged):\n  isRunning: expected false, actual true"
       ])
     #expect(store.state.isRunning)  // carries on from the actual state
     store.advance(by: 10)
     store.receive(.tick) { $0.seconds = 5 }
-    #expect(failures.messages.values.count == 2)
-    #expect(failures.messages.values.last?.contains("seconds: expected 5, actual 1") == true)
+    #expect(failures.messages.value.count == 2)
+    #expect(failures.messages.value.last?.contains("seconds: expected 5, actual 1") == true)
     store.send(.stop) { $0.isRunning = false }
     store.finish()
-    #expect(failures.messages.values.count == 2)
+    #expect(failures.messages.value.count == 2)
   }
 
   @Test func reportsUnreceivedResultsEventsAndRunningEffects() {
@@ -100,12 +100,12 @@ final class FailureLog: @unchecked Sendable {  // `messages` is only touched thr
     store.send(.announce)  // the tick was not received
     store.finish()  // the event was not received and the ticker still runs
     #expect(
-      failures.messages.values == [
+      failures.messages.value == [
         "TestStore (step 3, send(announce), virtual time 10): must receive result tick before sending announce",
         "TestStore (step 4, finish(), virtual time 10): unasserted events: [ReactiveMVITests.Stopwatch.Event.announced(1)]",
         "TestStore (step 4, finish(), virtual time 10): 1 effect(s) still running at the end of the"
-          + " test: effect #0 started by intent start (or its result started), id tick; next due on"
-          + " the TestScheduler at virtual time 20 (now 10; advance by 10 tick(s) of 1.0 s)",
+          + " test: effect #0 started by intent start (or its result started), id tick, next due at"
+          + " virtual time 20 (now 10; advance by 10 tick(s) of 1.0 s)",
       ])
   }
 
@@ -123,7 +123,7 @@ final class FailureLog: @unchecked Sendable {  // `messages` is only touched thr
     store.send(.stop) { $0.isRunning = false }
     store.finish()
     #expect(
-      failures.messages.values == [
+      failures.messages.value == [
         "TestStore (step 1, receive(tick), virtual time 0): expected to receive tick, but no result arrived",
         "TestStore (step 2, receiveEvent(announced(0)), virtual time 0): expected event announced(0), but no event was published",
         "TestStore (step 5, receive(stopped), virtual time 10): expected to receive stopped, received tick",

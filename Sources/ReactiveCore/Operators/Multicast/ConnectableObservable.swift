@@ -97,7 +97,7 @@ extension ObservableType {
   /// every element.
   @inlinable
   public func replayAll() -> ConnectableObservable<Element> {
-    multicast(makeSubject: { ReplaySubject<Element>.createUnbound() })
+    multicast(makeSubject: { ReplaySubject<Element>.createUnbounded() })
   }
 }
 

@@ -79,7 +79,7 @@ extension SharedSequence where SharingStrategy == SignalSharingStrategy {
 
 // MARK: - drive
 
-extension SharedSequence where SharingStrategy == DriverSharingStrategy {
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
   /// Sends every event to `observers`.
   ///
   /// - Precondition: called on the main thread, as RxCocoa requires (a driver delivers there, so
@@ -87,50 +87,51 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
   @inlinable
   public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable
   where Observer.Element == Element {
-    consume("drive", sendingTo: observers)
+    asSharedSequence().consume("drive", sendingTo: observers)
   }
 
   /// Sends every event to `observers` of optional elements. Call on the main thread.
   @inlinable
   public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable
   where Observer.Element == Element? {
-    consume("drive", sendingTo: observers.map { $0.mapObserver { Optional($0) } })
+    asSharedSequence().consume(
+      "drive", sendingTo: observers.map { $0.mapObserver { Optional($0) } })
   }
 
   /// Accepts every element into `relays`. Call on the main thread.
   @inlinable
   public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
-    consume("drive") { element in for relay in relays { relay.accept(element) } }
+    asSharedSequence().consume("drive") { element in for relay in relays { relay.accept(element) } }
   }
 
   /// Accepts every element into `relays` of optional elements. Call on the main thread.
   @inlinable
   public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
-    consume("drive") { element in for relay in relays { relay.accept(element) } }
+    asSharedSequence().consume("drive") { element in for relay in relays { relay.accept(element) } }
   }
 
   /// Accepts every element into `relays`. Call on the main thread.
   @inlinable
   public func drive(_ relays: PublishRelay<Element>...) -> Disposable {
-    consume("drive") { element in for relay in relays { relay.accept(element) } }
+    asSharedSequence().consume("drive") { element in for relay in relays { relay.accept(element) } }
   }
 
   /// Accepts every element into `relays` of optional elements. Call on the main thread.
   @inlinable
   public func drive(_ relays: PublishRelay<Element?>...) -> Disposable {
-    consume("drive") { element in for relay in relays { relay.accept(element) } }
+    asSharedSequence().consume("drive") { element in for relay in relays { relay.accept(element) } }
   }
 
   /// Accepts every element into `relays`. Call on the main thread.
   @inlinable
   public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
-    consume("drive") { element in for relay in relays { relay.accept(element) } }
+    asSharedSequence().consume("drive") { element in for relay in relays { relay.accept(element) } }
   }
 
   /// Accepts every element into `relays` of optional elements. Call on the main thread.
   @inlinable
   public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
-    consume("drive") { element in for relay in relays { relay.accept(element) } }
+    asSharedSequence().consume("drive") { element in for relay in relays { relay.accept(element) } }
   }
 
   /// Calls the closures for elements, completion and disposal (on the main thread). Call on the
@@ -159,6 +160,24 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     return asObservable().subscribe(
       with: object, onNext: onNext, onError: nil, onCompleted: onCompleted,
       onDisposed: onDisposed)
+  }
+
+  /// Passes this driver, as an observable, to `transformation` (a custom binder) and returns
+  /// its result, as RxCocoa's. Call on the main thread.
+  @inlinable
+  public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
+    ensureMainThreadForUITrait("drive")
+    return transformation(asObservable())
+  }
+
+  /// Passes this driver, as an observable, to the curried binder `with`, then `curriedArgument`
+  /// to what it returns, as RxCocoa's. Call on the main thread.
+  @inlinable
+  public func drive<R1, R2>(
+    _ with: (Observable<Element>) -> (R1) -> R2, curriedArgument: R1
+  ) -> R2 {
+    ensureMainThreadForUITrait("drive")
+    return with(asObservable())(curriedArgument)
   }
 }
 

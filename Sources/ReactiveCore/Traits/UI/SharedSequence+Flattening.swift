@@ -2,7 +2,7 @@
 // sharing strategy than the outer one (a Driver of Signals); the result has the inner's, as in
 // RxCocoa, and is shared again with it.
 
-extension SharedSequence {
+extension SharedSequenceConvertibleType {
   /// Maps each element to a sequence and forwards the latest one, disposing the previous.
   ///
   /// - Parameter selector: The sequence of an element (of any sharing strategy).
@@ -11,7 +11,7 @@ extension SharedSequence {
   public func flatMapLatest<Sharing, Result>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    SharedSequence<Sharing, Result>(source.flatMapLatest { selector($0).source })
+    SharedSequence<Sharing, Result>(asSharedSequence().source.flatMapLatest { selector($0).source })
   }
 
   /// Maps each element to a sequence, ignoring elements while the current one runs.
@@ -22,7 +22,7 @@ extension SharedSequence {
   public func flatMapFirst<Sharing, Result>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    SharedSequence<Sharing, Result>(source.flatMapFirst { selector($0).source })
+    SharedSequence<Sharing, Result>(asSharedSequence().source.flatMapFirst { selector($0).source })
   }
 
   /// Maps each element to a sequence and merges all of them.
@@ -33,9 +33,11 @@ extension SharedSequence {
   public func flatMap<Sharing, Result>(
     _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
-    SharedSequence<Sharing, Result>(source.flatMap { selector($0).source })
+    SharedSequence<Sharing, Result>(asSharedSequence().source.flatMap { selector($0).source })
   }
+}
 
+extension SharedSequence {
   /// Emits the elements of each sequence of `sequence` in turn, each after the previous
   /// completed.
   ///
@@ -60,14 +62,14 @@ extension SharedSequence {
   }
 }
 
-extension SharedSequence where Element: SharedSequenceConvertibleType {
+extension SharedSequenceConvertibleType where Element: SharedSequenceConvertibleType {
   /// Emits the elements of the most recent inner sequence only, disposing the previous one.
   ///
   /// - Returns: The elements of the latest inner sequence, with its strategy.
   @inlinable
   public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
     SharedSequence<Element.SharingStrategy, Element.Element>(
-      source.flatMapLatest { $0.asSharedSequence().source })
+      asSharedSequence().source.flatMapLatest { $0.asSharedSequence().source })
   }
 
   /// Merges the inner sequences: their elements as they arrive.
@@ -76,7 +78,7 @@ extension SharedSequence where Element: SharedSequenceConvertibleType {
   @inlinable
   public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
     SharedSequence<Element.SharingStrategy, Element.Element>(
-      source.map { $0.asSharedSequence().source }.merge())
+      asSharedSequence().source.map { $0.asSharedSequence().source }.merge())
   }
 
   /// Merges the inner sequences with at most `maxConcurrent` of them subscribed at once;
@@ -89,6 +91,7 @@ extension SharedSequence where Element: SharedSequenceConvertibleType {
     -> SharedSequence<Element.SharingStrategy, Element.Element>
   {
     SharedSequence<Element.SharingStrategy, Element.Element>(
-      source.map { $0.asSharedSequence().source }.merge(maxConcurrent: maxConcurrent))
+      asSharedSequence().source.map { $0.asSharedSequence().source }.merge(
+        maxConcurrent: maxConcurrent))
   }
 }

@@ -1,15 +1,16 @@
-// Operators that keep a SharedSequence's guarantees. Each applies the ReactiveCore operator to
+// Operators that keep a SharedSequence's guarantees, declared on SharedSequenceConvertibleType
+// as in RxCocoa (so an extension of the protocol can use them). Each applies the ReactiveCore operator to
 // the shared source and shares the result again with the same strategy (as RxCocoa does), so
 // every step of a driver chain is one subscription however many observers it has. Closures do
 // not throw: a SharedSequence cannot fail. Time operators run on the strategy's scheduler.
 
-extension SharedSequence {
+extension SharedSequenceConvertibleType {
   /// Transforms each element.
   @inlinable
   public func map<Result>(_ transform: @escaping (Element) -> Result)
     -> SharedSequence<SharingStrategy, Result>
   {
-    SharedSequence<SharingStrategy, Result>(source.map(transform))
+    SharedSequence<SharingStrategy, Result>(asSharedSequence().source.map(transform))
   }
 
   /// Emits the non-`nil` results of `transform`.
@@ -17,13 +18,15 @@ extension SharedSequence {
   public func compactMap<Result>(_ transform: @escaping (Element) -> Result?)
     -> SharedSequence<SharingStrategy, Result>
   {
-    SharedSequence<SharingStrategy, Result>(source.compactMap(transform))
+    SharedSequence<SharingStrategy, Result>(asSharedSequence().source.compactMap(transform))
   }
 
   /// Emits only the elements that satisfy `predicate`.
   @inlinable
-  public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence {
-    SharedSequence(source.filter(predicate))
+  public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<
+    SharingStrategy, Element
+  > {
+    SharedSequence<SharingStrategy, Element>(asSharedSequence().source.filter(predicate))
   }
 
   /// Emits `seed` accumulated with each element by `accumulator` (the seed is not emitted).
@@ -31,7 +34,8 @@ extension SharedSequence {
   public func scan<Accumulate>(
     _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate
   ) -> SharedSequence<SharingStrategy, Accumulate> {
-    SharedSequence<SharingStrategy, Accumulate>(source.scan(seed, accumulator: accumulator))
+    SharedSequence<SharingStrategy, Accumulate>(
+      asSharedSequence().source.scan(seed, accumulator: accumulator))
   }
 
   /// Like ``scan(_:accumulator:)``, mutating the accumulated value in place.
@@ -39,37 +43,42 @@ extension SharedSequence {
   public func scan<Accumulate>(
     into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) -> Void
   ) -> SharedSequence<SharingStrategy, Accumulate> {
-    SharedSequence<SharingStrategy, Accumulate>(source.scan(into: seed, accumulator: accumulator))
+    SharedSequence<SharingStrategy, Accumulate>(
+      asSharedSequence().source.scan(into: seed, accumulator: accumulator))
   }
 
   /// Emits `elements` first, then the elements of this sequence.
   @inlinable
-  public func startWith(_ elements: Element...) -> SharedSequence {
-    SharedSequence(raw: Observable.concat(Observable.from(elements), source))
+  public func startWith(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
+    SharedSequence<SharingStrategy, Element>(
+      raw: Observable.concat(Observable.from(elements), asSharedSequence().source))
   }
 
   /// Emits an element only if `comparer` says it differs from the previous one.
   @inlinable
   public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool)
-    -> SharedSequence
+    -> SharedSequence<SharingStrategy, Element>
   {
-    SharedSequence(source.distinctUntilChanged(comparer))
+    SharedSequence<SharingStrategy, Element>(
+      asSharedSequence().source.distinctUntilChanged(comparer))
   }
 
   /// Emits an element only if its key differs from the previous element's key.
   @inlinable
   public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key)
-    -> SharedSequence
+    -> SharedSequence<SharingStrategy, Element>
   {
-    SharedSequence(source.distinctUntilChanged(keySelector))
+    SharedSequence<SharingStrategy, Element>(
+      asSharedSequence().source.distinctUntilChanged(keySelector))
   }
 
   /// Emits an element only if its property at `keyPath` differs from the previous element's.
   @inlinable
   public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>)
-    -> SharedSequence
+    -> SharedSequence<SharingStrategy, Element>
   {
-    SharedSequence(source.distinctUntilChanged(at: keyPath))
+    SharedSequence<SharingStrategy, Element>(
+      asSharedSequence().source.distinctUntilChanged(at: keyPath))
   }
 
   /// Combines each element with the latest element of `second` (elements before `second` has
@@ -79,7 +88,8 @@ extension SharedSequence {
     _ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
     SharedSequence<SharingStrategy, Result>(
-      source.withLatestFrom(second.asSharedSequence().source, resultSelector: resultSelector))
+      asSharedSequence().source.withLatestFrom(
+        second.asSharedSequence().source, resultSelector: resultSelector))
   }
 
   /// The latest element of `second` for each element of this sequence.
@@ -88,26 +98,32 @@ extension SharedSequence {
     -> SharedSequence<SharingStrategy, Second.Element>
   where Second.SharingStrategy == SharingStrategy {
     SharedSequence<SharingStrategy, Second.Element>(
-      source.withLatestFrom(second.asSharedSequence().source))
+      asSharedSequence().source.withLatestFrom(second.asSharedSequence().source))
   }
 
   /// Emits an element once `dueTime` has passed without another (on the strategy's scheduler).
   @inlinable
-  public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence {
-    SharedSequence(source.debounce(dueTime, scheduler: SharingStrategy.scheduler))
+  public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+    SharedSequence<SharingStrategy, Element>(
+      asSharedSequence().source.debounce(dueTime, scheduler: SharingStrategy.scheduler))
   }
 
   /// Emits at most one element per `dueTime` window (on the strategy's scheduler); with
   /// `latest`, the last element of a window is emitted at its end.
   @inlinable
-  public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence {
-    SharedSequence(source.throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
+  public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<
+    SharingStrategy, Element
+  > {
+    SharedSequence<SharingStrategy, Element>(
+      asSharedSequence().source.throttle(
+        dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
   }
 
   /// Delays every element by `dueTime` (on the strategy's scheduler).
   @inlinable
-  public func delay(_ dueTime: RxTimeInterval) -> SharedSequence {
-    SharedSequence(source.delay(dueTime, scheduler: SharingStrategy.scheduler))
+  public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+    SharedSequence<SharingStrategy, Element>(
+      asSharedSequence().source.delay(dueTime, scheduler: SharingStrategy.scheduler))
   }
 
   /// Calls the closures as events pass and on subscription and disposal.
@@ -120,20 +136,20 @@ extension SharedSequence {
     onSubscribe: (() -> Void)? = nil,
     onSubscribed: (() -> Void)? = nil,
     onDispose: (() -> Void)? = nil
-  ) -> SharedSequence {
-    SharedSequence(
-      source.do(
+  ) -> SharedSequence<SharingStrategy, Element> {
+    SharedSequence<SharingStrategy, Element>(
+      asSharedSequence().source.do(
         onNext: onNext, afterNext: afterNext, onCompleted: onCompleted,
         afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
         onDispose: onDispose))
   }
 }
 
-extension SharedSequence {
+extension SharedSequenceConvertibleType {
   /// Skips the first `count` elements.
   @inlinable
-  public func skip(_ count: Int) -> SharedSequence {
-    SharedSequence(source.skip(count))
+  public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
+    SharedSequence<SharingStrategy, Element>(asSharedSequence().source.skip(count))
   }
 
   /// Prints every event, subscription and disposal to standard error, prefixed with
@@ -142,9 +158,10 @@ extension SharedSequence {
   public func debug(
     _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file,
     line: UInt = #line, function: String = #function
-  ) -> SharedSequence {
-    SharedSequence(
-      source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+  ) -> SharedSequence<SharingStrategy, Element> {
+    SharedSequence<SharingStrategy, Element>(
+      asSharedSequence().source.debug(
+        identifier, trimOutput: trimOutput, file: file, line: line, function: function))
   }
 
   /// Pairs each element with `object`, held weakly, through `resultSelector`; completes once
@@ -153,7 +170,7 @@ extension SharedSequence {
     _ object: Object, resultSelector: @escaping (Object, Element) -> Out
   ) -> SharedSequence<SharingStrategy, Out> {
     SharedSequence<SharingStrategy, Out>(
-      source.withUnretained(object, resultSelector: resultSelector))
+      asSharedSequence().source.withUnretained(object, resultSelector: resultSelector))
   }
 
   /// Pairs each element with `object`, held weakly; completes once `object` is gone.
@@ -164,10 +181,10 @@ extension SharedSequence {
   }
 }
 
-extension SharedSequence where Element: Equatable {
+extension SharedSequenceConvertibleType where Element: Equatable {
   /// Emits an element only if it differs from the previous one.
   @inlinable
-  public func distinctUntilChanged() -> SharedSequence {
-    SharedSequence(source.distinctUntilChanged())
+  public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
+    SharedSequence<SharingStrategy, Element>(asSharedSequence().source.distinctUntilChanged())
   }
 }

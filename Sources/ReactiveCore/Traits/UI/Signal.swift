@@ -76,57 +76,57 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
 
 // MARK: - emit
 
-extension SharedSequence where SharingStrategy == SignalSharingStrategy {
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
   /// Sends every event to `observers`.
   ///
   /// - Precondition: called on the main thread, as RxCocoa requires.
   @inlinable
   public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
   where Observer.Element == Element {
-    consume("emit", sendingTo: observers)
+    asSharedSequence().consume("emit", sendingTo: observers)
   }
 
   /// Sends every event to `observers` of optional elements. Call on the main thread.
   @inlinable
   public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
   where Observer.Element == Element? {
-    consume("emit", sendingTo: observers.map { $0.mapObserver { Optional($0) } })
+    asSharedSequence().consume("emit", sendingTo: observers.map { $0.mapObserver { Optional($0) } })
   }
 
   /// Accepts every element into `relays`. Call on the main thread.
   @inlinable
   public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
-    consume("emit") { element in for relay in relays { relay.accept(element) } }
+    asSharedSequence().consume("emit") { element in for relay in relays { relay.accept(element) } }
   }
 
   /// Accepts every element into `relays` of optional elements. Call on the main thread.
   @inlinable
   public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
-    consume("emit") { element in for relay in relays { relay.accept(element) } }
+    asSharedSequence().consume("emit") { element in for relay in relays { relay.accept(element) } }
   }
 
   /// Accepts every element into `relays`. Call on the main thread.
   @inlinable
   public func emit(to relays: PublishRelay<Element>...) -> Disposable {
-    consume("emit") { element in for relay in relays { relay.accept(element) } }
+    asSharedSequence().consume("emit") { element in for relay in relays { relay.accept(element) } }
   }
 
   /// Accepts every element into `relays` of optional elements. Call on the main thread.
   @inlinable
   public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
-    consume("emit") { element in for relay in relays { relay.accept(element) } }
+    asSharedSequence().consume("emit") { element in for relay in relays { relay.accept(element) } }
   }
 
   /// Accepts every element into `relays`. Call on the main thread.
   @inlinable
   public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
-    consume("emit") { element in for relay in relays { relay.accept(element) } }
+    asSharedSequence().consume("emit") { element in for relay in relays { relay.accept(element) } }
   }
 
   /// Accepts every element into `relays` of optional elements. Call on the main thread.
   @inlinable
   public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
-    consume("emit") { element in for relay in relays { relay.accept(element) } }
+    asSharedSequence().consume("emit") { element in for relay in relays { relay.accept(element) } }
   }
 
   /// Calls the closures for elements, completion and disposal (on the main thread). Call on the
