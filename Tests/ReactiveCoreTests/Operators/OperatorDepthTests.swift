@@ -97,27 +97,11 @@ import Testing
 
   @Test(arguments: Family.allCases)
   func subscribedDisposedAndReleased(family: Family) {
-    let result = withWatchdog { () -> (subscribed: Bool, disposed: Bool, live: Int) in
-      let relay = PublishRelay<Int>()
-      var subscribed = false
-      var disposed = false
-      let (_, live) = Resources.tracking {
-        let scheduler = TestScheduler(initialClock: 0)
-        var chain: Observable<Int>? = family.chain(
-          relay.asObservable(), levels: Self.depth, scheduler: scheduler)
-        var subscription: Disposable? = chain?.subscribe(onNext: { _ in })
-        // Each `delaySubscription` level subscribes the next one a tick later.
-        scheduler.advanceTo(2 * Self.depth)
-        subscribed = relay.hasObservers
-        subscription?.dispose()
-        subscription = nil
-        disposed = !relay.hasObservers
-        chain = nil
-      }
-      return (subscribed, disposed, live)
+    expectSubscribedDisposedAndReleased { source in
+      let scheduler = TestScheduler(initialClock: 0)
+      let chain = family.chain(source, levels: Self.depth, scheduler: scheduler)
+      // Each `delaySubscription` level subscribes the next one a tick later.
+      return (chain, { scheduler.advanceTo(2 * Self.depth) })
     }
-    #expect(result?.subscribed == true)
-    #expect(result?.disposed == true)
-    #expect(result?.live == 0)
   }
 }

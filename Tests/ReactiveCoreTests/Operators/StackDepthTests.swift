@@ -97,25 +97,9 @@ import Testing
   /// loop. Delivering an element through it would recurse once per operator (see
   /// `deliveringThroughAChainBeyondTheBound` for the depth that delivers).
   @Test(arguments: [false, true]) func aMillionOperators(mixed: Bool) {
-    let result = withWatchdog { () -> (subscribed: Bool, disposed: Bool, live: Int) in
-      let relay = PublishRelay<Int>()
-      var subscribed = false
-      var disposed = false
-      let (_, live) = Resources.tracking {
-        var chain: Observable<Int>? = Self.chain(
-          relay.asObservable(), levels: Self.depth, mixed: mixed)
-        var subscription: Disposable? = chain?.subscribe(onNext: { _ in })
-        subscribed = relay.hasObservers
-        subscription?.dispose()
-        subscription = nil
-        disposed = !relay.hasObservers
-        chain = nil
-      }
-      return (subscribed, disposed, live)
+    expectSubscribedDisposedAndReleased { source in
+      (Self.chain(source, levels: Self.depth, mixed: mixed), {})
     }
-    #expect(result?.subscribed == true)
-    #expect(result?.disposed == true)
-    #expect(result?.live == 0)
   }
 
   /// Elements flow through a chain longer than the bound, subscribed and disposed on an ordinary
