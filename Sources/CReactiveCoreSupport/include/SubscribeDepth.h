@@ -7,8 +7,8 @@
 // `Trampoline.release`), C thread-locals for the same reason as the delivery depth
 // (DeliveryDepth.h): Swift inlines every access.
 //
-// `reactive_core_subscribe_depth`: how many single-source operator subscriptions (`lift`) are
-// nested on this thread's stack. `reactive_core_subscribe_deferred`: how many subscription steps
+// `reactive_core_subscribe_depth`: how many subscriptions (`Observable.subscribe`) are nested on
+// this thread's stack. `reactive_core_subscribe_deferred`: how many subscription steps
 // wait for the outermost one to run them (see `Trampoline.deferSubscription`).
 extern _Thread_local intptr_t reactive_core_subscribe_depth;
 extern _Thread_local intptr_t reactive_core_subscribe_deferred;
@@ -23,9 +23,10 @@ static inline intptr_t *_Nonnull reactive_core_subscribe_deferred_counter(void) 
   return &reactive_core_subscribe_deferred;
 }
 
-// `reactive_core_release`: how many `Trampoline.release` calls are nested on this thread's stack
-// (`depth`, freeing a chain of sinks or observables, see Trampoline.swift), and how many
-// references wait for the outermost one to drop them (`parked`).
+// `reactive_core_release`: how many levels of release are nested on this thread's stack
+// (`depth`: `Trampoline.release` and `Trampoline.dispose` calls and `Observable` deinits, freeing
+// or disposing a chain of sinks, observables or subscriptions, see Trampoline.swift), and how
+// many references and disposables wait for the outermost level to drop them (`parked`).
 typedef struct {
   intptr_t depth;
   intptr_t parked;

@@ -30,6 +30,11 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
   @usableFromInline
   let composition: AnyObject?
 
+  /// Leaves the level of release that `deinit` enters, once the three fields above are destroyed:
+  /// it must stay the last stored property (see `deinit`).
+  @usableFromInline
+  let releaseLevel: ReleaseLevel
+
   /// Creates an observable from a subscribe function that already obeys the observable contract
   /// (serial events, grammar, nothing after disposal). For user code, use `Observable.create`.
   @inlinable
@@ -40,6 +45,7 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
     self.subscribeHandler = subscribeHandler
     downstreamHandler = nil
     self.composition = composition
+    releaseLevel = ReleaseLevel()
   }
 
   /// An observable that runs a subscription of a subscriber leaf with `downstreamHandler` (see
@@ -52,6 +58,7 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
     self.subscribeHandler = subscribeHandler
     self.downstreamHandler = downstreamHandler
     composition = nil
+    releaseLevel = ReleaseLevel()
   }
 
   /// An observable whose sink sends its results to a `Downstream`: the subscriber leaf of
@@ -62,8 +69,35 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
       subscribeHandler: { downstreamHandler(Downstream($0)) }, downstreamHandler: downstreamHandler)
   }
 
+  /// Subscribes `observer`. Beyond `SubscribeDepth.bound` subscriptions nested on this thread's
+  /// stack the subscription is deferred (see `SubscribeDepth`), so a chain of any depth of any
+  /// operators subscribes in constant stack.
   @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  where Observer.Element == Element {
+    let depth = SubscribeDepth.enter()
+    // The deferring path returns on its own, so that the ordinary one ends `observer`'s lifetime
+    // in `run` (no copy of it for the other path).
+    if _slowPath(depth.defers) { return deferred(observer, counter: depth.counter) }
+    let subscription = run(observer)
+    SubscribeDepth.leave(depth.counter)
+    return subscription
+  }
+
+  /// Defers the subscription of `observer` (beyond the bound) and leaves the level: out of line,
+  /// so the closure it allocates stays off the ordinary path.
+  @usableFromInline @inline(never)
+  func deferred<Observer: ObserverType>(
+    _ observer: Observer, counter: UnsafeMutablePointer<Int>
+  ) -> Disposable where Observer.Element == Element {
+    let subscription = SubscribeDepth.deferred { self.run(observer) }
+    SubscribeDepth.leave(counter)
+    return subscription
+  }
+
+  /// Runs the subscription of `observer` on this stack.
+  @inlinable @inline(__always)
+  func run<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     // Decided at compile time wherever this is specialized (see `Downstream`).
     if let downstreamHandler, let leaf = Downstream.ofLeaf(observer) {
@@ -72,6 +106,53 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
     return subscribeHandler(AnyObserver(observer))
   }
 
+  // The handlers hold what the observable is made of (its sources, through their contexts), so
+  // freeing a chain of observables nests one level per operator. Swift destroys a class's stored
+  // properties after `deinit`'s body, in declaration order: this body enters a level of release
+  // (`Trampoline.enterReleaseLevel`) and the last stored property, `releaseLevel`, leaves it, so
+  // the handlers are dropped inside the release depth count (as by `Trampoline.release`).
+  // Beyond the bound, copies of them are parked in a box for the outermost release of the thread
+  // to drop, so the fields' own destruction frees nothing. The fields stay immutable (a
+  // subscription calls them without retaining them), and the fast path allocates nothing and
+  // looks up no generic metadata (this deinit runs unspecialized).
+  // `ObservableReleaseTests` checks the order in every build.
+  deinit {
+    guard Trampoline.enterReleaseLevel() else {
+      Trampoline.park(
+        .object(
+          ParkedHandlers(
+            subscribeHandler: subscribeHandler, downstreamHandler: downstreamHandler,
+            composition: composition)))
+      return
+    }
+  }
+
   @inlinable
   public func asObservable() -> Observable<Element> { self }
+}
+
+/// The handlers of an observable freed beyond the release bound, kept until the outermost release
+/// of the thread drops them (see `Observable.deinit`).
+final class ParkedHandlers<Element> {
+  let subscribeHandler: (AnyObserver<Element>) -> Disposable
+  let downstreamHandler: ((Downstream<Element>) -> Disposable)?
+  let composition: AnyObject?
+
+  init(
+    subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable,
+    downstreamHandler: ((Downstream<Element>) -> Disposable)?, composition: AnyObject?
+  ) {
+    self.subscribeHandler = subscribeHandler
+    self.downstreamHandler = downstreamHandler
+    self.composition = composition
+  }
+}
+
+/// The last stored property of an `Observable`: its destruction, after the observable's other
+/// fields, leaves the level of release its `deinit` entered (see `Observable.deinit`).
+@usableFromInline
+struct ReleaseLevel: ~Copyable {
+  @inlinable init() {}
+
+  deinit { Trampoline.leaveRelease() }
 }

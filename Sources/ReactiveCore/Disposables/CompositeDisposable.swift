@@ -83,6 +83,6 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
       defer { state.items = [] }
       return state.items
     }
-    for item in items { item.disposable.dispose() }
+    for item in items { Trampoline.dispose(item.disposable) }
   }
 }

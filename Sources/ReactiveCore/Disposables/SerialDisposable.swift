@@ -46,6 +46,6 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
       state.current = nil
       return old
     }
-    toDispose?.dispose()
+    if let toDispose { Trampoline.dispose(toDispose) }
   }
 }

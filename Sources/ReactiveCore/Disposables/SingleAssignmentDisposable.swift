@@ -40,7 +40,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     if old & Self.disposedBit != 0 {
       let toDispose = inner
       inner = nil
-      toDispose?.dispose()
+      if let toDispose { Trampoline.dispose(toDispose) }
     }
   }
 
@@ -83,7 +83,8 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
   /// Disposes the held disposable, now or as soon as it is set.
   ///
   /// A chain of holders (each operator sink of a long `map` chain holds the next one's) is
-  /// disposed in a loop, not recursively, so disposing it runs in constant stack.
+  /// disposed in a loop, not recursively, and any other held disposable in bounded stack
+  /// (`Trampoline.dispose(_:)`), so disposing a chain of any depth runs in constant stack.
   @inlinable
   public func dispose() {
     var holder = self
@@ -93,7 +94,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
       let toDispose = holder.inner
       holder.inner = nil
       guard let next = toDispose as? SingleAssignmentDisposable else {
-        toDispose?.dispose()
+        if let toDispose { Trampoline.dispose(toDispose) }
         return
       }
       holder = next

@@ -90,6 +90,17 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
   @usableFromInline let gate = RunGate()
   @usableFromInline let token = ResourceToken()
 
+  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
+  // chain of any depth is freed in constant stack, whoever frees its first sink.
+  deinit {
+    #if TRACE_RESOURCES
+      Resources.observeOnEnded(on: scheduler)
+    #endif
+    Trampoline.release(
+      ReleasedReference(
+        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
+  }
+
   @inlinable
   init(downstream: AnyObserver<Element>, scheduler: Scheduler) {
     self.downstream = downstream
@@ -98,10 +109,6 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
       Resources.observeOnStarted(on: scheduler)
     #endif
   }
-
-  #if TRACE_RESOURCES
-    deinit { Resources.observeOnEnded(on: scheduler) }
-  #endif
 
   @inlinable
   var isDisposed: Bool { state.withLock { $0.isCancelled } }

@@ -38,9 +38,8 @@ extension ObservableType {
   /// Applies `Operator` to this sequence: each subscription gets a new `OperatorSink` with the
   /// state that `make` returns. `mayEndEarly` operators (`take`, `element(at:)`, …) subscribe
   /// inside a trampoline activation, so synchronous generators below them start only once they
-  /// hold their disposable (see `Trampoline`). Beyond `SubscribeDepth.bound` nested levels the
-  /// source's subscription is deferred, so a chain of any length subscribes in constant stack;
-  /// releasing the chain runs in constant stack too (see `LiftedObservable`).
+  /// hold their disposable (see `Trampoline`). Subscribing and releasing a chain of any length
+  /// runs in constant stack (`Observable.subscribe`, `Observable.deinit`).
   @inlinable
   func lift<Operator: SingleSourceOperator>(
     mayEndEarly: Bool = false, _ make: @escaping () -> Operator
@@ -51,14 +50,11 @@ extension ObservableType {
 }
 
 /// What a `lift` observable is made of: its source and how to make an operator. The observable's
-/// subscribe handler captures only this object (no separate closure context).
-///
-/// Each one holds its source, so a chain of a million `map`s is a million nested objects:
-/// releasing the last one releases its sources in bounded stack (`Trampoline.release`).
+/// subscribe handler captures only this object (no separate closure context). A chain of a
+/// million `map`s is a million nested observables, freed in bounded stack by `Observable.deinit`.
 @usableFromInline
 final class LiftedObservable<Operator: SingleSourceOperator>: @unchecked Sendable {  // immutable
-  // but `source`, cleared only by `deinit`.
-  @exclusivity(unchecked) @usableFromInline var source: Observable<Operator.Input>?
+  @usableFromInline let source: Observable<Operator.Input>
   @usableFromInline let mayEndEarly: Bool
   @usableFromInline let make: () -> Operator
 
@@ -74,14 +70,8 @@ final class LiftedObservable<Operator: SingleSourceOperator>: @unchecked Sendabl
   @inlinable
   func subscribe(_ downstream: AnyObserver<Operator.Output>) -> Disposable {
     let sink = OperatorSink(downstream: downstream, logic: make())
-    sink.subscribe(to: source.unsafelyUnwrapped, mayEndEarly: mayEndEarly)
+    sink.subscribe(to: source, mayEndEarly: mayEndEarly)
     return sink.upstream
-  }
-
-  // Hands the source to `Trampoline.release`, which bounds how deep freeing a chain nests.
-  deinit {
-    guard let source = self.source.take() else { return }
-    Trampoline.release(.object(consume source))
   }
 }
 
@@ -113,38 +103,20 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
         takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
   }
 
-  /// Subscribes `source` with this sink and keeps its disposable in `upstream`, on the stack
-  /// or, beyond `SubscribeDepth.bound` nested levels, deferred (see `SubscribeDepth`). The
-  /// outermost `lift` subscription of the thread runs the deferred steps before it returns.
+  /// Subscribes `source` with this sink and keeps its disposable in `upstream`; `mayEndEarly`
+  /// operators subscribe inside a trampoline activation (see `Trampoline`).
   @inlinable @inline(__always)
   func subscribe(to source: Observable<Operator.Input>, mayEndEarly: Bool) {
-    let depth = SubscribeDepth.enter()
-    if depth.defers {
-      deferSubscription(to: source, mayEndEarly: mayEndEarly)
-    } else if mayEndEarly {
+    if mayEndEarly {
       Trampoline.activate { connect(to: source) }
     } else {
       connect(to: source)
     }
-    SubscribeDepth.leave(depth.counter)
   }
 
   @inlinable
   func connect(to source: Observable<Operator.Input>) {
     upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: on)))
-  }
-
-  /// The step `subscribe(to:mayEndEarly:)` defers; skipped when disposed meanwhile.
-  @usableFromInline
-  func deferSubscription(to source: Observable<Operator.Input>, mayEndEarly: Bool) {
-    Trampoline.deferSubscription {
-      guard !self.upstream.isDisposed else { return }
-      if mayEndEarly {
-        Trampoline.activate { self.connect(to: source) }
-      } else {
-        self.connect(to: source)
-      }
-    }
   }
 
   @inlinable

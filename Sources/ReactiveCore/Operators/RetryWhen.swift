@@ -96,6 +96,14 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
   @usableFromInline var pendingTriggerEnd: Event<Element>?
   @usableFromInline let token = ResourceToken()
 
+  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
+  // chain of any depth is freed in constant stack, whoever frees its first sink.
+  deinit {
+    Trampoline.release(
+      ReleasedReference(
+        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
+  }
+
   @inlinable
   init(downstream: AnyObserver<Element>, source: Observable<Element>) {
     self.downstream = downstream

@@ -33,6 +33,14 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
 
   /// `lifetime` and `source` may be one holder (when the source lives exactly as long as the
   /// sink), and all three may be shared with other owners (`window`'s windows).
+  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
+  // chain of any depth is freed in constant stack, whoever frees its first sink.
+  deinit {
+    Trampoline.release(
+      ReleasedReference(
+        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
+  }
+
   @inlinable
   init(
     downstream: AnyObserver<Output>, lifetime: SingleAssignmentDisposable = .init(),

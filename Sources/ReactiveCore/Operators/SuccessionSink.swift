@@ -19,6 +19,14 @@ class SuccessionSink<Element>: @unchecked Sendable {
   @usableFromInline let serial = SerialDisposable()
   @usableFromInline let token = ResourceToken()
 
+  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
+  // chain of any depth is freed in constant stack, whoever frees its first sink.
+  deinit {
+    Trampoline.release(
+      ReleasedReference(
+        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
+  }
+
   @inlinable
   init(downstream: AnyObserver<Element>) {
     self.downstream = downstream

@@ -1,3 +1,4 @@
+import CReactiveCoreSupport
 import Dispatch
 import Synchronization
 
@@ -162,10 +163,11 @@ struct MainQueueKey: @unchecked Sendable {  // immutable after creation; the key
   init() { address = Unmanaged.passUnretained(key).toOpaque() }
 
   /// Whether the calling code runs on the main queue: the C lookup that
-  /// `DispatchQueue.getSpecific(key:)` makes, without that method's generic unboxing of the value
+  /// `DispatchQueue.getSpecific(key:)` makes (`dispatch_get_specific`, called from C through the
+  /// package's C target, see `MainQueue.h`), without that method's generic unboxing of the value
   /// (only its presence matters here; the value is never `nil` once set).
   @inlinable
-  var isCurrent: Bool { dispatchGetSpecific(address) != nil }
+  var isCurrent: Bool { reactive_core_queue_specific(address) != nil }
 
   static let shared: MainQueueKey = {
     let marker = MainQueueKey()
@@ -173,10 +175,3 @@ struct MainQueueKey: @unchecked Sendable {  // immutable after creation; the key
     return marker
   }()
 }
-
-/// libdispatch's `dispatch_get_specific`, which the Swift overlay marks unavailable in favour of
-/// the generic `DispatchQueue.getSpecific(key:)`. Pointer in, pointer out: the Swift and C calling
-/// conventions agree on this signature.
-@usableFromInline
-@_silgen_name("dispatch_get_specific")
-func dispatchGetSpecific(_ key: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?

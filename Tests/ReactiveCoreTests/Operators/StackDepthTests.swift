@@ -97,25 +97,9 @@ import Testing
   /// loop. Delivering an element through it would recurse once per operator (see
   /// `deliveringThroughAChainBeyondTheBound` for the depth that delivers).
   @Test(arguments: [false, true]) func aMillionOperators(mixed: Bool) {
-    let result = withWatchdog { () -> (subscribed: Bool, disposed: Bool, live: Int) in
-      let relay = PublishRelay<Int>()
-      var subscribed = false
-      var disposed = false
-      let (_, live) = Resources.tracking {
-        var chain: Observable<Int>? = Self.chain(
-          relay.asObservable(), levels: Self.depth, mixed: mixed)
-        var subscription: Disposable? = chain?.subscribe(onNext: { _ in })
-        subscribed = relay.hasObservers
-        subscription?.dispose()
-        subscription = nil
-        disposed = !relay.hasObservers
-        chain = nil
-      }
-      return (subscribed, disposed, live)
+    expectSubscribedDisposedAndReleased { source in
+      (Self.chain(source, levels: Self.depth, mixed: mixed), {})
     }
-    #expect(result?.subscribed == true)
-    #expect(result?.disposed == true)
-    #expect(result?.live == 0)
   }
 
   /// Elements flow through a chain longer than the bound, subscribed and disposed on an ordinary
@@ -182,8 +166,10 @@ import Testing
 
   /// Beyond the bound, the part of a chain below it is subscribed after the part above it has
   /// returned from its own subscription, but before the outermost `subscribe` returns: an
-  /// `onSubscribed` above the deferred point runs before an `onSubscribe` below it (on the stack
-  /// it would run after every subscription below it). Below the bound the order is the usual one.
+  /// `onSubscribed` above the deferred point (the outermost one included: the outermost
+  /// subscription runs the deferred part when its own subscription returned) runs before an
+  /// `onSubscribe` below it (on the stack it would run after every subscription below it). Below
+  /// the bound the order is the usual one.
   @Test func orderOfSubscriptionSideEffectsBeyondTheBound() {
     let result = withWatchdog { () -> (log: [String], subscribedOnReturn: Bool) in
       let relay = PublishRelay<Int>()
@@ -211,8 +197,8 @@ import Testing
     }
     #expect(
       result?.log == [
-        "outer subscribe", "shallow subscribe", "shallow subscribed", "deep subscribe",
-        "deep subscribed", "outer subscribed", "returned",
+        "outer subscribe", "shallow subscribe", "shallow subscribed", "outer subscribed",
+        "deep subscribe", "deep subscribed", "returned",
       ])
     #expect(result?.subscribedOnReturn == true)
   }

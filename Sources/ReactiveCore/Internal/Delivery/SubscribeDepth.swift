@@ -1,31 +1,33 @@
 import CReactiveCoreSupport
 
-/// Constant-stack subscription of long chains of single-source operators.
+/// Constant-stack subscription of long chains of operators, of any kind.
 ///
-/// Subscribing a `lift` operator subscribes its source on the stack, so a chain of a million
-/// `map`s would nest a million subscribe calls. Each thread counts the `lift` subscriptions nested
-/// on its stack (a C thread-local, see `SubscribeDepth.h`); one entered deeper than `bound` does
-/// not subscribe its source but defers that step (`Trampoline.deferSubscription`) and returns its
-/// `SingleAssignmentDisposable` at once (which already handles a dispose before the upstream
-/// disposable is set). Deferred steps run in a loop, each with the depth counted from 1 again, so
-/// the stack holds at most about `bound` levels at a time:
-/// - while the trampoline is idle, by the outermost `lift` subscription on the thread (depth 1)
-///   before it returns, so a user's `subscribe` still returns with everything subscribed;
+/// Subscribing an operator subscribes its sources on the stack, so a chain of a million operators
+/// would nest a million subscribe calls. Each thread counts the subscriptions nested on its stack
+/// (`Observable.subscribe`, a C thread-local, see `SubscribeDepth.h`); one entered deeper than
+/// `bound` does not run but is deferred (`deferred(_:)`, through
+/// `Trampoline.deferSubscription`) and returns a `SingleAssignmentDisposable` at once (which
+/// already handles a dispose before the real disposable is set). Deferred steps run in a loop,
+/// each with the depth counted from 1 again, so the stack holds at most about `bound` levels at a
+/// time:
+/// - while the trampoline is idle, by the outermost subscription on the thread (depth 1) before it
+///   returns, so a user's `subscribe` still returns with everything subscribed;
 /// - while the trampoline is active (inside `take`'s subscription, a `CurrentThreadScheduler`
 ///   action, a generator's turn), on the trampoline queue, behind the work already queued, before
 ///   the outermost activation returns: a `take` above a deep chain still holds every disposable
 ///   before a synchronous generator below it starts.
 ///
-/// Below the bound nothing changes: one increment and one decrement of the thread-local per `lift`
+/// Below the bound nothing changes: one increment and one decrement of the thread-local per
 /// subscription, and one test of the deferred count by the outermost one.
 @usableFromInline
 enum SubscribeDepth {
-  /// How many `lift` subscriptions nest on a stack before the next one is deferred. A level takes
-  /// about three frames (the `lift` handler, `Observable.subscribe`, the sink's subscribe; 724
-  /// bytes in a debug build on x86-64 Linux): 128 levels take under 100 KiB, and a deferred step
-  /// run by a trampoline activation adds at most as much again, well inside a 512 KiB stack; and
-  /// no ordinary program nests 128 operator subscriptions on one stack.
-  @usableFromInline static var bound: Int { 128 }
+  /// How many subscriptions nest on a stack before the next one is deferred. A level takes a few
+  /// frames (`Observable.subscribe`, the operator's subscribe handler, its sink's set-up), a few
+  /// KiB for the heavier operators in a debug build (unspecialized generic code): 32 levels stay
+  /// far inside a 512 KiB stack, twice over when a trampoline activation runs a deferred step;
+  /// and ordinary programs rarely nest 32 operator subscriptions on one stack, where deferring
+  /// costs one small allocation per 32 levels.
+  @usableFromInline static var bound: Int { 32 }
 
   /// The calling thread's depth counter.
   @inlinable @inline(__always)
@@ -37,7 +39,7 @@ enum SubscribeDepth {
     reactive_core_subscribe_deferred_counter()
   }
 
-  /// Enters a `lift` subscription: returns the thread's counter (pass it to `leave(_:)`) and
+  /// Enters a subscription: returns the thread's counter (pass it to `leave(_:)`) and
   /// whether this level is beyond the bound (then defer the source's subscription).
   @inlinable @inline(__always)
   static func enter() -> (counter: UnsafeMutablePointer<Int>, defers: Bool) {
@@ -46,7 +48,7 @@ enum SubscribeDepth {
     return (counter, counter.pointee > bound)
   }
 
-  /// Leaves a `lift` subscription; the outermost one first runs the deferred steps.
+  /// Leaves a subscription; the outermost one first runs the deferred steps.
   @inlinable @inline(__always)
   static func leave(_ counter: UnsafeMutablePointer<Int>) {
     if counter.pointee == 1 && deferredCounter().pointee != 0 {
@@ -64,5 +66,17 @@ enum SubscribeDepth {
     counter.pointee = 1
     step()
     counter.pointee = saved
+  }
+
+  /// Defers `subscription` (a level beyond the bound): returns a holder that receives its
+  /// disposable once it ran; disposed before, the subscription is skipped.
+  @usableFromInline
+  static func deferred(_ subscription: @escaping () -> Disposable) -> Disposable {
+    let holder = SingleAssignmentDisposable()
+    Trampoline.deferSubscription {
+      guard !holder.isDisposed else { return }
+      holder.setDisposable(subscription())
+    }
+    return holder
   }
 }

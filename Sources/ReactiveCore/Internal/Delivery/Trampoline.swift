@@ -24,10 +24,10 @@ import Synchronization
 /// - Queued generators take turns: while other work waits, a generator yields after each element
 ///   (it queues itself again), so `zip(from(1...), from(1...)).take(3)` pairs the two.
 ///
-/// - Long chains of single-source operators defer their subscription beyond `SubscribeDepth.bound`
-///   nested levels (`deferSubscription(_:)`): onto the queue while an activation runs, otherwise
-///   onto `deferredSubscriptions`, which the outermost `lift` subscription of the thread runs
-///   before it returns (see `SubscribeDepth`).
+/// - Long chains of operators defer their subscription beyond `SubscribeDepth.bound` nested
+///   levels (`deferSubscription(_:)`): onto the queue while an activation runs, otherwise onto
+///   `deferredSubscriptions`, which the outermost subscription of the thread runs before it
+///   returns (see `SubscribeDepth`).
 ///
 /// - Long chains of sinks and observables are freed in bounded stack (`release(_:)`): a dying
 ///   object hands the reference through which it held the next one to `release(_:)`, which drops
@@ -54,6 +54,9 @@ final class Trampoline {
   @usableFromInline @exclusivity(unchecked) var parkedReleases = ContiguousArray<
     ReleasedReference
   >()
+  /// The disposables parked by `dispose(_:)` beyond `releaseBound` nested levels (counted with
+  /// the parked references), disposed by the outermost level.
+  @usableFromInline @exclusivity(unchecked) var parkedDisposals = ContiguousArray<Disposable>()
   /// Subscription steps deferred while no activation ran; counted in the thread-local
   /// `SubscribeDepth` state, run by `runDeferredSubscriptions()`.
   @usableFromInline @exclusivity(unchecked) var deferredSubscriptions = FIFO<TrampolineWork>()
@@ -81,10 +84,53 @@ final class Trampoline {
   /// trampoline, no allocation.
   @inlinable
   static func release(_ reference: consuming ReleasedReference) {
-    let state = reactive_core_release_state_pointer()
-    guard state.pointee.depth < releaseBound else { return park(reference) }
-    state.pointee.depth += 1
+    guard enterRelease() else { return park(reference) }
     drop(reference)
+    leaveRelease()
+  }
+
+  /// Disposes `disposable`, held by a disposable being disposed, in bounded stack: like
+  /// `release(_:)`, nested up to `releaseBound` levels (disposals and releases count together) and
+  /// parked beyond for the outermost level, which disposes it before it returns. So disposing a
+  /// chain of any depth of subscriptions (each holding the next) runs in constant stack, and the
+  /// outermost `dispose()` still returns with everything disposed. The containers call it for
+  /// what they hold (`SingleAssignmentDisposable`, `SerialDisposable`, `CompositeDisposable`).
+  @inlinable
+  static func dispose(_ disposable: Disposable) {
+    guard enterRelease() else { return park(disposal: disposable) }
+    disposable.dispose()
+    leaveRelease()
+  }
+
+  /// Enters a level of release on this thread: `false` beyond `releaseBound` nested levels (then
+  /// park what would be dropped, `park(_:)`); otherwise drop it, then call `leaveRelease()`.
+  @inlinable @inline(__always)
+  static func enterRelease() -> Bool {
+    let state = reactive_core_release_state_pointer()
+    guard state.pointee.depth < releaseBound else { return false }
+    state.pointee.depth += 1
+    return true
+  }
+
+  /// Enters a level of release that the caller leaves with `leaveRelease()` in every case, for an
+  /// object whose fields are dropped after its `deinit`'s body (`Observable`, see its `deinit`):
+  /// `false` beyond `releaseBound` nested levels, where the caller parks copies of what the
+  /// fields hold (`park(_:)`), so that dropping the fields frees nothing.
+  @inlinable @inline(__always)
+  static func enterReleaseLevel() -> Bool {
+    let state = reactive_core_release_state_pointer()
+    state.pointee.depth += 1
+    return state.pointee.depth <= releaseBound
+  }
+
+  /// The number of release levels nested on this thread's stack now (for tests).
+  static var releaseDepth: Int { reactive_core_release_state_pointer().pointee.depth }
+
+  /// Leaves a level entered by `enterRelease()` or `enterReleaseLevel()`; the outermost level
+  /// drops the parked references.
+  @inlinable @inline(__always)
+  static func leaveRelease() {
+    let state = reactive_core_release_state_pointer()
     state.pointee.depth -= 1
     if state.pointee.depth == 0 && state.pointee.parked != 0 { dropParked() }
   }
@@ -101,16 +147,28 @@ final class Trampoline {
     reactive_core_release_state_pointer().pointee.parked += 1
   }
 
-  /// The outermost `release(_:)` of this thread drops the parked references one at a time, each
-  /// with the depth counted from 1 (what it frees may park more), until none is left.
+  /// Beyond the bound: keeps `disposable` for the outermost level of this thread to dispose.
+  @usableFromInline @inline(never)
+  static func park(disposal disposable: Disposable) {
+    current.parkedDisposals.append(disposable)
+    reactive_core_release_state_pointer().pointee.parked += 1
+  }
+
+  /// The outermost level of release of this thread drops the parked references and disposes the
+  /// parked disposables one at a time, each with the depth counted from 1 (what it frees or
+  /// disposes may park more), until none is left.
   @usableFromInline @inline(never)
   static func dropParked() {
     let trampoline = current
     let state = reactive_core_release_state_pointer()
     state.pointee.depth = 1
-    while let reference = trampoline.parkedReleases.popLast() {
+    while state.pointee.parked != 0 {
       state.pointee.parked -= 1
-      drop(reference)
+      if let reference = trampoline.parkedReleases.popLast() {
+        drop(reference)
+      } else {
+        trampoline.parkedDisposals.removeLast().dispose()
+      }
     }
     state.pointee.depth = 0
   }
@@ -200,8 +258,8 @@ final class Trampoline {
   }
 
   /// Defers `step` (subscribing a source of a long chain, see `SubscribeDepth`): onto the queue
-  /// while an activation runs, otherwise until the outermost `lift` subscription of this thread
-  /// calls `runDeferredSubscriptions()`. The step runs with the subscribe depth counted from 1.
+  /// while an activation runs, otherwise until the outermost subscription of this thread calls
+  /// `runDeferredSubscriptions()`. The step runs with the subscribe depth counted from 1.
   @usableFromInline
   static func deferSubscription(_ step: @escaping () -> Void) {
     let trampoline = current
@@ -215,7 +273,7 @@ final class Trampoline {
   }
 
   /// Runs the deferred subscription steps in order, including those they defer, until none is
-  /// left. Called by the outermost `lift` subscription of this thread (depth 1), so the steps run
+  /// left. Called by the outermost subscription of this thread (depth 1), so the steps run
   /// one after another on a shallow stack.
   @usableFromInline
   static func runDeferredSubscriptions() {
@@ -253,7 +311,7 @@ protocol TrampolineItem: AnyObject {
 /// next object of a chain.
 @usableFromInline
 enum ReleasedReference {
-  /// An object (an observable's source).
+  /// An object (the box of a freed observable's handlers, `ParkedHandlers`).
   case object(AnyObject)
   /// A type-erased observer: a sink's downstream, which holds the next sink in its event
   /// handler's context. Only released, never called, so its element type is erased (see `init`).
@@ -261,21 +319,31 @@ enum ReleasedReference {
 
   /// Takes the observer stored as the first stored property of the dying object at `object`,
   /// leaving there a handler without a context, so that the object's own destruction releases
-  /// nothing. `check` is that property, compared in debug builds.
+  /// nothing. `check` is that property.
   ///
-  /// An `AnyObserver` is its event handler: a function value stored at the most general
-  /// abstraction whatever `Element` is (a function pointer, then a reference-counted context or
-  /// null), so `AnyObserver<Element>` and `AnyObserver<Never>` have one layout; and a class's
-  /// first stored property starts right after the object header. So the handler is moved out as
-  /// an `AnyObserver<Never>` (only released, never called), without a box or a generic metadata
-  /// look-up (a sink's `deinit` runs unspecialized).
-  @inlinable
+  /// The one place that reads a class's stored property through its address (the one unsafe
+  /// layout assumption of the package): an `AnyObserver` is its event handler, a function value
+  /// stored at the most general abstraction whatever `Element` is (a function pointer, then a
+  /// reference-counted context or null), so `AnyObserver<Element>` and `AnyObserver<Never>` have
+  /// one layout; and a class's first stored property starts right after the object header (two
+  /// words). So the handler is moved out as an `AnyObserver<Never>` (only released, never
+  /// called), without a box or a generic metadata look-up (a sink's `deinit` runs
+  /// unspecialized). Both words at that address are compared with `check` in every build
+  /// (two loads and two compares): a layout that breaks the assumption — a property added
+  /// before the observer, a compiler that lays the object out differently — stops the program at
+  /// the first sink freed, instead of corrupting memory (`OperatorDepthTests` and
+  /// `ChainReleaseTests` free each kind of sink that uses it, in the optimized build too).
+  @inlinable @inline(__always)
   init<Element>(takingObserverAt object: UnsafeMutableRawPointer, check: AnyObserver<Element>) {
     let word = MemoryLayout<UnsafeRawPointer>.stride
     let field = object + 2 * word
-    assert(
-      withUnsafeBytes(of: check) { $0.load(as: UInt.self) } == field.load(as: UInt.self),
-      "the observer is not the object's first stored property")
+    // A bit cast, not `withUnsafeBytes`: no generic call, so no metadata look-up of
+    // `AnyObserver<Element>` in an unspecialized `deinit`.
+    let expected = unsafeBitCast(check, to: (UInt, UInt).self)
+    precondition(
+      expected.0 == field.load(as: UInt.self)
+        && expected.1 == field.load(fromByteOffset: word, as: UInt.self),
+      "ReleasedReference: the observer is not the object's first stored property")
     let observer = field.withMemoryRebound(to: AnyObserver<Never>.self, capacity: 1) {
       $0.move()
     }
