@@ -11,7 +11,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 command -v valgrind > /dev/null || { echo "valgrind is missing (apt-get install valgrind)" >&2; exit 69; }
 [ $# -gt 0 ] || { echo "usage: $0 SCENARIO [SCENARIO ...] (see Benchmarks/README.md)" >&2; exit 64; }
-swift build -c release --package-path "$here" > /dev/null
+swift build -c release --package-path "$here" --product Profile > /dev/null
 binary=$(mktemp)
 trap 'rm -f "$binary"' EXIT
 cp "$here/.build/release/Profile" "$binary"
