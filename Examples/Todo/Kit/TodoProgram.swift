@@ -500,7 +500,7 @@ private let signalPipe: (read: Int32, write: Int32) = {
 }()
 
 /// The write end of ``signalPipe``, readable from the handler without the lazy initializer
-/// (which is not async-signal-safe): set by `signalPipe`'s first use, before any handler exists.
+/// (which is not async-signal-safe): set by `Interruption.init` before it installs a handler.
 nonisolated(unsafe) private var signalPipeWriter: Int32 = -1
 
 /// The signal handler: writes the signal's number to the pipe. Async-signal-safe: one `write`,
