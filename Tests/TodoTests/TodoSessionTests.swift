@@ -45,7 +45,9 @@ import Testing
     #expect(exported.exitCode == 0)
     #expect(exported.stdout.contains("@Test func recordedTodoSession() {"))
     #expect(exported.stdout.contains(#"  store.send(.add("Milk")) {"#))
-    #expect(exported.stdout.contains("  store.receive(.saved(count: 1))"))
+    // Whether the first save lands before `add Bread` cancels it depends on how the script's
+    // lines and the main queue interleave; the last save, of both items, is received in every order.
+    #expect(exported.stdout.contains("  store.receive(.saved(count: 2))"))
 
     // Another feature's session is refused, naming both.
     let text = try String(contentsOfFile: session, encoding: .utf8)
