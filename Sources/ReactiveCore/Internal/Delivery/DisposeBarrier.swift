@@ -14,15 +14,21 @@ import Synchronization
 /// closer when nothing runs (or after waiting), or the runner on `leave()` when the closer did not
 /// wait (`deferRelease()`).
 ///
-/// `bits`: bit 0 a callback runs; bit 1 closed; bit 2 the runner releases on leaving; bits from 3
-/// (`ownerShift`) are free for the owner (kept in the same word to order them with closing).
+/// A closer that must wait spins briefly, then parks (`Parking`) with bit 3 set; the runner's
+/// `leave()` clears it with the busy bit and wakes the closer, so a callback that nobody waits for
+/// pays nothing for it.
+///
+/// `bits`: bit 0 a callback runs; bit 1 closed; bit 2 the runner releases on leaving; bit 3 a
+/// closer is parked; bits from 4 (`ownerShift`) are free for the owner (kept in the same word to
+/// order them with closing).
 @usableFromInline
 package struct DisposeBarrier: ~Copyable, Sendable {
   @usableFromInline static var busy: Int { 1 }
   @usableFromInline static var closed: Int { 2 }
   @usableFromInline static var releaseOnLeave: Int { 4 }
+  @usableFromInline static var closerParked: Int { 8 }
   /// The first bit an owner may use in `bits`.
-  @usableFromInline static var ownerShift: Int { 3 }
+  @usableFromInline static var ownerShift: Int { 4 }
 
   @usableFromInline let bits = Atomic<Int>(0)
   /// The running thread's `DeliveryDepth` counter as a word, kept by `enter()` for `leave()`
@@ -85,8 +91,10 @@ package struct DisposeBarrier: ~Copyable, Sendable {
   /// Ends a callback started by `enterWithinDelivery()` (same result as `leave()`).
   @inlinable @inline(__always)
   package func leaveWithinDelivery() -> Bool {
-    let old = bits.bitwiseAnd(~(Self.busy | Self.releaseOnLeave), ordering: .acquiringAndReleasing)
-      .oldValue
+    let old = bits.bitwiseAnd(
+      ~(Self.busy | Self.releaseOnLeave | Self.closerParked), ordering: .acquiringAndReleasing
+    ).oldValue
+    if old & Self.closerParked != 0 { Parking.unpark(Parking.address(of: bits)) }
     return old & Self.releaseOnLeave != 0
   }
 
@@ -122,12 +130,28 @@ package struct DisposeBarrier: ~Copyable, Sendable {
     }
   }
 
+  /// Waits until the running callback has left: a short spin, then parked with `closerParked`
+  /// set, which its `leave()` clears when it wakes the closer (see `Parking`).
   @usableFromInline
   func waitUntilIdle() {
     var round = 0
-    while bits.load(ordering: .acquiring) & Self.busy != 0 {
-      yieldThread(round)
-      round += 1
+    while true {
+      let current = bits.load(ordering: .acquiring)
+      if current & Self.busy == 0 { return }
+      if Parking.spin(round) {
+        round += 1
+        continue
+      }
+      if current & Self.closerParked == 0
+        && !bits.compareExchange(
+          expected: current, desired: current | Self.closerParked, ordering: .relaxed
+        ).exchanged
+      {
+        continue
+      }
+      Parking.park(on: Parking.address(of: bits)) {
+        bits.load(ordering: .acquiring) & Self.busy != 0
+      }
     }
   }
 }
