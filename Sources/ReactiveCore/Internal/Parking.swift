@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -79,6 +81,32 @@ package enum Parking {
     guard round < spinRounds else { return false }
     sched_yield()
     return true
+  }
+
+  /// Waits until `isDone` holds for `word`: a short spin, then parked with `record` (a bit of
+  /// `word`) set, which the party that ends the wait must clear or see in the value its
+  /// read-modify-write of `word` returns, and then `unpark` (see the type's notes).
+  @usableFromInline
+  package static func wait(
+    on word: borrowing Atomic<Int>, recording record: Int, until isDone: (Int) -> Bool
+  ) {
+    var round = 0
+    while true {
+      let current = word.load(ordering: .sequentiallyConsistent)
+      if isDone(current) { return }
+      if spin(round) {
+        round += 1
+        continue
+      }
+      if current & record == 0
+        && !word.compareExchange(
+          expected: current, desired: current | record, ordering: .sequentiallyConsistent
+        ).exchanged
+      {
+        continue
+      }
+      park(on: address(of: word)) { !isDone(word.load(ordering: .sequentiallyConsistent)) }
+    }
   }
 
   /// Blocks while `waiting()` is `true`, woken by `unpark(address)`; checks `waiting()` with the

@@ -178,26 +178,7 @@ package final class PublishedState<State>: @unchecked Sendable {
   /// which the leaving readers see (`stopReading(_:)`). Writer only.
   @usableFromInline
   func waitForReaders(_ slot: Int) {
-    var round = 0
-    while true {
-      let current = readers.load(ordering: .sequentiallyConsistent)
-      if current & Self.readerMask(slot) == 0 { break }
-      if Parking.spin(round) {
-        round += 1
-        continue
-      }
-      if current & Self.writerParked == 0
-        && !readers.compareExchange(
-          expected: current, desired: current | Self.writerParked,
-          ordering: .sequentiallyConsistent
-        ).exchanged
-      {
-        continue
-      }
-      Parking.park(on: Parking.address(of: readers)) {
-        readers.load(ordering: .sequentiallyConsistent) & Self.readerMask(slot) != 0
-      }
-    }
+    Parking.wait(on: readers, recording: Self.writerParked) { $0 & Self.readerMask(slot) == 0 }
     // Only this writer sets the bit; readers that still see it wake nobody (a spurious wake).
     readers.bitwiseAnd(~Self.writerParked, ordering: .relaxed)
   }

@@ -94,8 +94,17 @@ package struct DisposeBarrier: ~Copyable, Sendable {
     let old = bits.bitwiseAnd(
       ~(Self.busy | Self.releaseOnLeave | Self.closerParked), ordering: .acquiringAndReleasing
     ).oldValue
-    if old & Self.closerParked != 0 { Parking.unpark(Parking.address(of: bits)) }
-    return old & Self.releaseOnLeave != 0
+    // One test for both rare cases, as cheap as testing `releaseOnLeave` alone.
+    if old & (Self.releaseOnLeave | Self.closerParked) == 0 { return false }
+    return Self.leftWhileClosing(old, Parking.address(of: bits))
+  }
+
+  /// The rare half of `leaveWithinDelivery()`: wakes a closer parked on `bits` (at `address`),
+  /// and says whether the runner releases. Static, so that the hot path keeps its registers.
+  @usableFromInline
+  static func leftWhileClosing(_ old: Int, _ address: UnsafeRawPointer) -> Bool {
+    if old & closerParked != 0 { Parking.unpark(address) }
+    return old & releaseOnLeave != 0
   }
 
   /// Closes the barrier (any thread), waiting for a callback running on another thread unless the
@@ -134,24 +143,7 @@ package struct DisposeBarrier: ~Copyable, Sendable {
   /// set, which its `leave()` clears when it wakes the closer (see `Parking`).
   @usableFromInline
   func waitUntilIdle() {
-    var round = 0
-    while true {
-      let current = bits.load(ordering: .acquiring)
-      if current & Self.busy == 0 { return }
-      if Parking.spin(round) {
-        round += 1
-        continue
-      }
-      if current & Self.closerParked == 0
-        && !bits.compareExchange(
-          expected: current, desired: current | Self.closerParked, ordering: .relaxed
-        ).exchanged
-      {
-        continue
-      }
-      Parking.park(on: Parking.address(of: bits)) {
-        bits.load(ordering: .acquiring) & Self.busy != 0
-      }
-    }
+    Parking.wait(on: bits, recording: Self.closerParked) { $0 & Self.busy == 0 }
   }
+
 }

@@ -344,25 +344,9 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   package func closeAndWaitForTurn() {
     close()
     guard !DeliveryDepth.isDelivering else { return }
-    var round = 0
-    while true {
-      let current = state.load(ordering: .acquiring)
-      if current & DrainerBits.draining == 0 { return }
-      if Parking.spin(round) {
-        round += 1
-        continue
-      }
-      // Recorded in the word, the holder's leaving compare-exchange clears it and wakes us.
-      if current & DrainerBits.turnAwaited == 0
-        && !state.compareExchange(
-          expected: current, desired: current | DrainerBits.turnAwaited, ordering: .relaxed
-        ).exchanged
-      {
-        continue
-      }
-      Parking.park(on: Parking.address(of: state)) {
-        state.load(ordering: .acquiring) & DrainerBits.draining != 0
-      }
+    // Recorded in the word, the holder's leaving compare-exchange clears it and wakes us.
+    Parking.wait(on: state, recording: DrainerBits.turnAwaited) {
+      $0 & DrainerBits.draining == 0
     }
   }
 
