@@ -60,6 +60,8 @@ public final class TestStore<F: Feature> where F.State: Equatable {
   public let scheduler: TestScheduler?
   let reporter: TestStoreReporter
   let log = Locked<[StoreActivity<F>]>([])
+  /// Where `send` waits for its intent to be logged (`Parking`); the recorder wakes it.
+  private let intentLogged: UnsafeRawPointer
   /// The state as asserted so far.
   public private(set) var state: F.State
   /// The store's real state now: what the store under test holds, with changes the test has not
@@ -123,8 +125,11 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     let log = self.log
     let origins = effectOrigins
     let storeBox = WeakStore<F>()
+    let intentLogged = UnsafeRawPointer(Unmanaged.passUnretained(storeBox).toOpaque())
+    self.intentLogged = intentLogged
     let recorder = Middleware<F> { activity, _ in
       log.withLock { $0.append(activity) }
+      if case .intent = activity { Parking.unpark(intentLogged) }
       // Effects started from here on, up to the next intent or result, are this one's.
       // A result `handle` returned comes before the rest of the intent's effect: the effects
       // from here on are the intent's or that result's `effect(after:)`.
@@ -180,14 +185,16 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     }
     EffectScope(tasks: effectTasks).run { store.send(intent) }
     // Normally handled before `send` returns; when an effect's thread is draining the store at
-    // that moment, the intent is handled there: wait for it. The deadline only catches a store
-    // that never handles it, so it is generous (a loaded machine under a sanitizer can keep the
-    // draining thread off the CPU for seconds).
+    // that moment, the intent is handled there: wait for the recorder to log it. The deadline
+    // only catches a store that never handles it, so it is generous (a loaded machine under a
+    // sanitizer can keep the draining thread off the CPU for seconds).
     let deadline = ContinuousClock.now + .seconds(300)
     while true {
       collect(location)
       if steps.contains(where: \.isIntent) || ContinuousClock.now >= deadline { break }
-      usleep(100)
+      Parking.park(on: intentLogged, until: deadline) {
+        !log.withLock { $0.contains { if case .intent = $0 { true } else { false } } }
+      }
     }
     guard let index = steps.firstIndex(where: \.isIntent) else {
       fail("sent \(intent) but the store did not handle it", location)

@@ -121,13 +121,21 @@ final class OneResultAwaiter<Value: Sendable>: @unchecked Sendable {
 
   /// Cancels: disposes the subscription and resumes with `CancellationError` unless a result
   /// already arrived.
+  ///
+  /// Runs inside the task's cancellation handler, which holds the task's status lock, and
+  /// `dispose()` waits for a callback running on another thread: a callback resuming the
+  /// continuation needs that lock, so the two would wait for each other. So it disposes only
+  /// when it takes the continuation (the callback then finds none and returns at once). When a
+  /// result took it, the source is ending (each trait's first result ends it), and
+  /// when none is installed yet, `awaitOneResult` disposes once it sees `cancelled`.
   func cancel() {
     let continuation = state.withLock { state in
       state.cancelled = true
       defer { state.continuation = nil }
       return state.continuation
     }
+    guard let continuation else { return }
     subscription.dispose()
-    continuation?.resume(throwing: CancellationError())
+    continuation.resume(throwing: CancellationError())
   }
 }

@@ -16,14 +16,3 @@ func currentThreadID() -> UInt {
     return UInt(pthread_self())
   #endif
 }
-
-/// Gives the CPU to another thread; used by the few short waits in the core (an enqueuer that has
-/// announced an item but not yet appended it, a dispose barrier waiting for a callback to return).
-@usableFromInline
-package func yieldThread(_ round: Int) {
-  if round < 64 {
-    sched_yield()
-  } else {
-    usleep(50)
-  }
-}

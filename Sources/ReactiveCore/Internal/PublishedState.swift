@@ -19,6 +19,11 @@ import Synchronization
 /// that is now the latest, or the writer waits). Publishing a slot is a release (the flip) that
 /// the reader's check acquires; a reader's leaving is a release that the writer's look acquires.
 ///
+/// The writer's waits (for readers of the slot it reuses, and in `lockWriters()` for another
+/// writer) spin briefly, then park (`Parking`); the thread that ends the wait wakes it, seeing the
+/// waiter's record in the value its own atomic operation returns, so nobody pays for a wake when
+/// nobody waits.
+///
 /// Cost per write: a copy of the state, one load and one sequentially consistent store. The slot
 /// not in use keeps the previous state alive until the next write.
 @usableFromInline
@@ -31,12 +36,13 @@ package final class PublishedState<State>: @unchecked Sendable {
   @usableFromInline let slots: UnsafeMutablePointer<State>
   /// The slot holding the latest state: 0 or 1.
   @usableFromInline let current = Atomic<Int>(0)
-  /// Readers copying slot 0 (low 32 bits) and slot 1 (high bits). Changed with wrapping
-  /// arithmetic (one `lock xadd`, where a checked add is a compare-exchange loop): the two counts
-  /// are bit fields that never exceed 32 bits.
+  /// Readers copying slot 0 (bits 0–30) and slot 1 (bits 32 and up); bit 31 (`writerParked`):
+  /// the writer is parked until they leave. Changed with wrapping arithmetic (one `lock xadd`,
+  /// where a checked add is a compare-exchange loop): the counts are bit fields that never
+  /// exceed 31 bits (one per reading thread).
   @usableFromInline let readers = Atomic<Int>(0)
-  /// Whether a writer holds `lockWriters()`.
-  @usableFromInline let writing = Atomic<Bool>(false)
+  /// `lockWriters()`: 0 free, 1 held, 2 held and a writer may be parked waiting for it.
+  @usableFromInline let writing = Atomic<Int>(0)
 
   @inlinable
   package init(_ initial: State) {
@@ -55,7 +61,11 @@ package final class PublishedState<State>: @unchecked Sendable {
   static func readerUnit(_ slot: Int) -> Int { slot == 0 ? 1 : 1 << 32 }
 
   @inlinable
-  static func readerMask(_ slot: Int) -> Int { slot == 0 ? 0xFFFF_FFFF : ~0xFFFF_FFFF }
+  static func readerMask(_ slot: Int) -> Int { slot == 0 ? 0x7FFF_FFFF : ~0xFFFF_FFFF }
+
+  /// The writer is parked until the readers of the slot it reuses leave (in `readers`).
+  @inlinable
+  static var writerParked: Int { 1 << 31 }
 
   /// The latest state, for the writer only (it is the one that changes it).
   @inlinable
@@ -112,13 +122,14 @@ package final class PublishedState<State>: @unchecked Sendable {
   }
 
   /// Makes writers that have no other order take turns: the one writer from here to
-  /// `unlockWriters()`. A spin lock (an uncontended pair costs one compare-exchange and one
-  /// store, where a mutex costs two calls), so the section between
-  /// must be short and never call user code or wait for another writer: a `publish` (whose wait
-  /// is for readers' copies only) and queueing the delivery.
+  /// `unlockWriters()`. A lock in one atomic word (an uncontended pair costs one compare-exchange
+  /// and one exchange, where a mutex costs two calls); a writer that finds it held spins briefly,
+  /// then parks until the holder unlocks (`Parking`). The section between must be short and
+  /// never call user code or wait for another writer: a `publish` (whose wait is for readers'
+  /// copies only) and queueing the delivery.
   @inlinable @inline(__always)
   package func lockWriters() {
-    if writing.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+    if writing.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
       return
     }
     lockWritersContended()
@@ -127,16 +138,25 @@ package final class PublishedState<State>: @unchecked Sendable {
   @usableFromInline
   func lockWritersContended() {
     var round = 0
-    while !writing.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-      yieldThread(round)
+    while Parking.spin(round) {
+      if writing.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+        return
+      }
       round += 1
+    }
+    // Parking: mark the lock "held, waiters" (2), so that its unlock wakes us. Taking it
+    // with 2 (it was free) costs the next unlock one spurious wake, never a lost one.
+    while writing.exchange(2, ordering: .acquiring) != 0 {
+      Parking.park(on: Parking.address(of: writing)) { writing.load(ordering: .relaxed) == 2 }
     }
   }
 
-  /// Lets the next writer in (see `lockWriters()`).
+  /// Lets the next writer in (see `lockWriters()`), waking parked writers.
   @inlinable @inline(__always)
   package func unlockWriters() {
-    writing.store(false, ordering: .releasing)
+    if writing.exchange(0, ordering: .releasing) == 2 {
+      Parking.unpark(Parking.address(of: writing))
+    }
   }
 
   /// Makes `state` the latest and returns the state it displaced (the one before the previous
@@ -145,10 +165,8 @@ package final class PublishedState<State>: @unchecked Sendable {
   @inlinable @inline(__always) @discardableResult
   package func publish(_ state: consuming State) -> State {
     let next = 1 - current.load(ordering: .relaxed)
-    var round = 0
-    while readers.load(ordering: .sequentiallyConsistent) & Self.readerMask(next) != 0 {
-      yieldThread(round)
-      round += 1
+    if readers.load(ordering: .sequentiallyConsistent) & Self.readerMask(next) != 0 {
+      waitForReaders(next)
     }
     let displaced = (slots + next).move()
     (slots + next).initialize(to: state)
@@ -156,19 +174,48 @@ package final class PublishedState<State>: @unchecked Sendable {
     return displaced
   }
 
+  /// Waits until no reader copies `slot`: a short spin, then parked with `writerParked` set,
+  /// which the leaving readers see (`stopReading(_:)`). Writer only.
+  @usableFromInline
+  func waitForReaders(_ slot: Int) {
+    Parking.wait(on: readers, recording: Self.writerParked) { $0 & Self.readerMask(slot) == 0 }
+    // Only this writer sets the bit; readers that still see it wake nobody (a spurious wake).
+    readers.bitwiseAnd(~Self.writerParked, ordering: .relaxed)
+  }
+
+  /// A reader has left while the writer is parked (see `waitForReaders(_:)`).
+  @usableFromInline
+  func wakeWriter() {
+    Parking.unpark(Parking.address(of: readers))
+  }
+
   /// The latest state. Any thread.
   @inlinable
   package func read() -> State {
+    let slot = startReading()
+    let state = slots[slot]
+    stopReading(slot)
+    return state
+  }
+
+  /// Announces a reader on the latest slot and returns it: the writer will not overwrite it
+  /// until `stopReading(_:)`. Any thread.
+  @inlinable @inline(__always)
+  func startReading() -> Int {
     while true {
       let slot = current.load(ordering: .relaxed)
       readers.wrappingAdd(Self.readerUnit(slot), ordering: .sequentiallyConsistent)
-      if current.load(ordering: .sequentiallyConsistent) == slot {
-        let state = slots[slot]
-        readers.wrappingSubtract(Self.readerUnit(slot), ordering: .releasing)
-        return state
-      }
+      if current.load(ordering: .sequentiallyConsistent) == slot { return slot }
       // Flipped meanwhile: this slot may be rewritten; try the new latest one.
-      readers.wrappingSubtract(Self.readerUnit(slot), ordering: .relaxed)
+      stopReading(slot)
     }
+  }
+
+  /// The reader of `slot` leaves, waking the writer when it is parked (see
+  /// `waitForReaders(_:)`).
+  @inlinable @inline(__always)
+  func stopReading(_ slot: Int) {
+    let old = readers.wrappingSubtract(Self.readerUnit(slot), ordering: .releasing).oldValue
+    if old & Self.writerParked != 0 { wakeWriter() }
   }
 }

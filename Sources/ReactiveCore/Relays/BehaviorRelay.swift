@@ -34,7 +34,7 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
   }
 
   /// Sets the current value and sends it to every subscriber.
-  @inlinable
+  @inlinable @inline(__always)
   public func accept(_ element: Element) {
     // Publishing the value and queueing its delivery under one writer lock keeps `value` and the
     // order subscribers see consistent when several threads accept at once. The value displaced

@@ -4,6 +4,12 @@ import Testing
 
 @testable import ReactiveCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite(.onOwnThread) struct DispatchQueueSchedulerTests {
   @Test func serialSchedulerRunsInOrderOnItsQueue() {
     expectNoLeaks {
@@ -74,7 +80,7 @@ import Testing
       let finished = Atomic<Bool>(false)
       let work = scheduler.schedule {
         started.fire()
-        for _ in 0..<1_000 { yieldThread(0) }
+        for _ in 0..<1_000 { sched_yield() }
         finished.store(true, ordering: .releasing)
       }
       #expect(started.wait())

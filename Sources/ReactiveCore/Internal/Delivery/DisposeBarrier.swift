@@ -14,15 +14,21 @@ import Synchronization
 /// closer when nothing runs (or after waiting), or the runner on `leave()` when the closer did not
 /// wait (`deferRelease()`).
 ///
-/// `bits`: bit 0 a callback runs; bit 1 closed; bit 2 the runner releases on leaving; bits from 3
-/// (`ownerShift`) are free for the owner (kept in the same word to order them with closing).
+/// A closer that must wait spins briefly, then parks (`Parking`) with bit 3 set; the runner's
+/// `leave()` clears it with the busy bit and wakes the closer, so a callback that nobody waits for
+/// pays nothing for it.
+///
+/// `bits`: bit 0 a callback runs; bit 1 closed; bit 2 the runner releases on leaving; bit 3 a
+/// closer is parked; bits from 4 (`ownerShift`) are free for the owner (kept in the same word to
+/// order them with closing).
 @usableFromInline
 package struct DisposeBarrier: ~Copyable, Sendable {
   @usableFromInline static var busy: Int { 1 }
   @usableFromInline static var closed: Int { 2 }
   @usableFromInline static var releaseOnLeave: Int { 4 }
+  @usableFromInline static var closerParked: Int { 8 }
   /// The first bit an owner may use in `bits`.
-  @usableFromInline static var ownerShift: Int { 3 }
+  @usableFromInline static var ownerShift: Int { 4 }
 
   @usableFromInline let bits = Atomic<Int>(0)
   /// The running thread's `DeliveryDepth` counter as a word, kept by `enter()` for `leave()`
@@ -85,9 +91,20 @@ package struct DisposeBarrier: ~Copyable, Sendable {
   /// Ends a callback started by `enterWithinDelivery()` (same result as `leave()`).
   @inlinable @inline(__always)
   package func leaveWithinDelivery() -> Bool {
-    let old = bits.bitwiseAnd(~(Self.busy | Self.releaseOnLeave), ordering: .acquiringAndReleasing)
-      .oldValue
-    return old & Self.releaseOnLeave != 0
+    let old = bits.bitwiseAnd(
+      ~(Self.busy | Self.releaseOnLeave | Self.closerParked), ordering: .acquiringAndReleasing
+    ).oldValue
+    // One test for both rare cases, as cheap as testing `releaseOnLeave` alone.
+    if old & (Self.releaseOnLeave | Self.closerParked) == 0 { return false }
+    return Self.leftWhileClosing(old, Parking.address(of: bits))
+  }
+
+  /// The rare half of `leaveWithinDelivery()`: wakes a closer parked on `bits` (at `address`),
+  /// and says whether the runner releases. Static, so that the hot path keeps its registers.
+  @usableFromInline
+  static func leftWhileClosing(_ old: Int, _ address: UnsafeRawPointer) -> Bool {
+    if old & closerParked != 0 { Parking.unpark(address) }
+    return old & releaseOnLeave != 0
   }
 
   /// Closes the barrier (any thread), waiting for a callback running on another thread unless the
@@ -122,12 +139,11 @@ package struct DisposeBarrier: ~Copyable, Sendable {
     }
   }
 
+  /// Waits until the running callback has left: a short spin, then parked with `closerParked`
+  /// set, which its `leave()` clears when it wakes the closer (see `Parking`).
   @usableFromInline
   func waitUntilIdle() {
-    var round = 0
-    while bits.load(ordering: .acquiring) & Self.busy != 0 {
-      yieldThread(round)
-      round += 1
-    }
+    Parking.wait(on: bits, recording: Self.closerParked) { $0 & Self.busy == 0 }
   }
+
 }

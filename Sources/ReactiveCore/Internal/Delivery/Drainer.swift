@@ -54,9 +54,16 @@ import Synchronization
 /// yields), and the drainer, seeing it, leaves the role with the items still queued: that producer
 /// takes the role and drains them.
 ///
+/// **Waiting.** A blocked producer and `closeAndWaitForTurn()` spin briefly, then park
+/// (`Parking`). Their records are in the state word: the registered producers' count, and
+/// `turnAwaited` for a closer. The drainer wakes them from the values its own atomic operations
+/// return: leaving the role (every way of leaving goes through `drain`'s final compare-exchange
+/// once anyone is recorded, since `tryLeave` expects the bare `draining` word), and taking the
+/// queue down to `backlogLimit`. So a drainer nobody waits for pays nothing for the wake.
+///
 /// State word: bit 0 = a drainer is active; bits 1–20 = producers registered in `throttle`
 /// (blocked, or looking in during a long turn); bit 21 = the current turn is long; bit 22 = closed;
-/// bits 23 and up = queued items.
+/// bit 23 = a closer is parked until the turn ends; bits 24 and up = queued items.
 @usableFromInline
 package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   // `state` arbitrates everything; `queue` holds its FIFO under its own mutex, and is made on
@@ -242,10 +249,13 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
         // Idle, or fair hand-off: a registered producer takes over what is still queued.
         stopBeingHolder()
         if state.compareExchange(
-          expected: current, desired: current & ~(DrainerBits.draining | DrainerBits.longTurn),
+          expected: current,
+          desired: current
+            & ~(DrainerBits.draining | DrainerBits.longTurn | DrainerBits.turnAwaited),
           ordering: .releasing
         ).exchanged {
           role.end()
+          if current & (DrainerBits.waiterMask | DrainerBits.turnAwaited) != 0 { wakeWaiters() }
           return
         }
         becomeHolderAgain()
@@ -258,8 +268,13 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
       let queue = self.queue
       queue.lock()
       let item = queue.popFirst()
-      state.subtract(DrainerBits.queuedUnit, ordering: .relaxed)
+      let left = state.subtract(DrainerBits.queuedUnit, ordering: .relaxed).newValue
       queue.unlock()
+      if left & DrainerBits.waiterMask != 0
+        && left >> DrainerBits.queuedShift == DrainerBits.backlogLimit
+      {
+        wakeWaiters()
+      }
       turn &+= 1
       // Counted under the lock that appended it, and only the holder pops or clears: it is there.
       handle(item.unsafelyUnwrapped)
@@ -273,9 +288,21 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
     let queue = self.queue
     queue.lock()
     let dropped = queue.takeAll()
-    state.subtract(dropped.count * DrainerBits.queuedUnit, ordering: .relaxed)
+    let old = state.subtract(dropped.count * DrainerBits.queuedUnit, ordering: .relaxed).oldValue
     queue.unlock()
+    if old & DrainerBits.waiterMask != 0
+      && old >> DrainerBits.queuedShift > DrainerBits.backlogLimit
+    {
+      wakeWaiters()
+    }
     _ = dropped
+  }
+
+  /// Wakes the threads parked on the state word (blocked producers, a closer waiting for the
+  /// turn); each re-checks what it waits for.
+  @usableFromInline
+  func wakeWaiters() {
+    Parking.unpark(Parking.address(of: state))
   }
 
   // MARK: Closing (any thread)
@@ -317,10 +344,9 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   package func closeAndWaitForTurn() {
     close()
     guard !DeliveryDepth.isDelivering else { return }
-    var round = 0
-    while state.load(ordering: .acquiring) & DrainerBits.draining != 0 {
-      yieldThread(round)
-      round += 1
+    // Recorded in the word, the holder's leaving compare-exchange clears it and wakes us.
+    Parking.wait(on: state, recording: DrainerBits.turnAwaited) {
+      $0 & DrainerBits.draining == 0
     }
   }
 
@@ -399,9 +425,22 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
         if exchanged { current += DrainerBits.waiterUnit }
         continue
       }
-      if looksIn { lookIn -= 1 }
-      yieldThread(round)
-      round += 1
+      if looksIn {
+        // Looking in is an offer, not a wait: bounded, never parked.
+        lookIn -= 1
+        sched_yield()
+      } else if Parking.spin(round) {
+        round += 1
+      } else {
+        // Blocked: registered in the word, so the drainer wakes us when it leaves the role or
+        // takes the queue down to the limit, the two changes that can end this wait (the
+        // holder changes only by leaving).
+        Parking.park(on: Parking.address(of: state)) {
+          let now = state.load(ordering: .acquiring)
+          return now & DrainerBits.draining != 0
+            && now >> DrainerBits.queuedShift > DrainerBits.backlogLimit
+        }
+      }
       current = state.load(ordering: .acquiring)
     }
   }
@@ -578,7 +617,10 @@ enum DrainerBits {
   @inlinable static var longTurn: Int { 1 << 21 }
   /// Set by `close()`: queued and later items are dropped.
   @inlinable static var closed: Int { 1 << 22 }
-  @inlinable static var queuedShift: Int { 23 }
+  /// Set by a closer parked until the current turn ends (`closeAndWaitForTurn()`); cleared, and
+  /// the closer woken, by the compare-exchange that leaves the role.
+  @inlinable static var turnAwaited: Int { 1 << 23 }
+  @inlinable static var queuedShift: Int { 24 }
   @inlinable static var queuedUnit: Int { 1 << queuedShift }
   @inlinable static var backlogLimit: Int { 1_024 }
   /// How many yields a producer looks in on a long turn before it gives up.
