@@ -11,7 +11,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 command -v valgrind > /dev/null || { echo "valgrind is missing (apt-get install valgrind)" >&2; exit 69; }
 [ $# -gt 0 ] || { echo "usage: $0 SCENARIO [SCENARIO ...] (see Benchmarks/README.md)" >&2; exit 64; }
-swift build -c release --package-path "$here" --product Profile > /dev/null
+build_log=$(swift build -c release --package-path "$here" --product Profile 2>&1) ||
+  { echo "$build_log" >&2; echo "instructions.sh: building Profile failed" >&2; exit 1; }
 binary=$(mktemp)
 work=$(mktemp -d)
 trap 'rm -rf "$binary" "$work"' EXIT
