@@ -1,8 +1,9 @@
 import Benchmark
 
-// The Streams benchmarks: the shared scenarios (Scenarios.swift) and their OpenCombine peers.
+// The Streams benchmarks: the shared scenarios (Scenarios.swift) and their OpenCombine peers
+// (OpenCombinePeers.swift).
 let benchmarks: @Sendable () -> Void = {
   configureBenchmarks()
   register(streamScenarios(MeasuredRunner.self))
-  openCombineBenchmarks()
+  register(openCombineStreamScenarios(MeasuredRunner.self))
 }
