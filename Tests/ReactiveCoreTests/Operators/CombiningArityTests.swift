@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReactiveCore
 
-/// combineLatest and zip for five to eight sources, and `Infallible.combineLatest`, on virtual
+/// combineLatest and zip for five to eight sources, and `Infallible.combineLatest` and `zip`, on virtual
 /// time: values, completion, errors and the release of every source.
 @Suite struct CombiningArityTests {
   /// Hot source `i` (1-based) emits `i` at 200 + 10i and `10i` at 300 + i, then completes at 400
@@ -217,6 +217,38 @@ import Testing
       let summed = Recorder<Int>()
       _ = Infallible.combineLatest([Infallible<Int>]()) { $0.count }.subscribe(summed)
       #expect(summed.events == [.next(0), .completed])
+    }
+  }
+
+  /// RxSwift's `Infallible.zip` of two to eight sources (`Observable.zip`'s rules), with a
+  /// selector and into tuples.
+  @Test func infallibleZip() {
+    expectNoLeaks {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = sources(scheduler, count: 2)
+      let infallibles = xs.map { $0.asInfallible(onErrorJustReturn: -1) }
+      let res = scheduler.start { Infallible.zip(infallibles[0], infallibles[1]) { $0 * 100 + $1 } }
+      #expect(res.events == [.next(220, 102), .next(302, 1020), .completed(400)])
+      expectReleased(xs, at: 400)
+
+      let relays = (0..<8).map { _ in PublishRelay<Int>() }
+      let i = relays.map { $0.asInfallible() }
+      let recorder = Recorder<Int>()
+      let eight = Infallible.zip(i[0], i[1], i[2], i[3], i[4], i[5], i[6], i[7])
+        .map { [$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7].reduce(0, +) }
+        .subscribe(recorder)
+      for (index, relay) in relays.enumerated() { relay.accept(index) }
+      #expect(recorder.elements == [28])
+      relays[0].accept(100)
+      #expect(recorder.elements == [28])
+      eight.dispose()
+
+      let five = Recorder<Int>()
+      _ = Infallible<Int>.zip(
+        Infallible.just(1), Infallible.just(2), Infallible.just(3), Infallible.just(4),
+        Infallible.just(5)
+      ) { $0 * 10_000 + $1 * 1_000 + $2 * 100 + $3 * 10 + $4 }.subscribe(five)
+      #expect(five.events == [.next(12_345), .completed])
     }
   }
 }

@@ -24,30 +24,6 @@ extension ObservableType {
       CombineLatestStateMachine.self, source1, source2, (LatestValue(), LatestValue()),
       resultSelector)
   }
-
-  /// Combines the latest elements of three sources (see `combineLatest(_:_:resultSelector:)`).
-  @inlinable
-  public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-    _ source1: O1, _ source2: O2, _ source3: O3,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
-  ) -> Observable<Element> {
-    combining(
-      CombineLatestStateMachine.self, source1, source2, source3,
-      (LatestValue(), LatestValue(), LatestValue()), resultSelector)
-  }
-
-  /// Combines the latest elements of four sources (see `combineLatest(_:_:resultSelector:)`).
-  @inlinable
-  public static func combineLatest<
-    O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType
-  >(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
-  ) -> Observable<Element> {
-    combining(
-      CombineLatestStateMachine.self, source1, source2, source3, source4,
-      (LatestValue(), LatestValue(), LatestValue(), LatestValue()), resultSelector)
-  }
 }
 
 extension ObservableType where Element == Any {
@@ -64,27 +40,5 @@ extension ObservableType where Element == Any {
     _ source1: O1, _ source2: O2
   ) -> Observable<(O1.Element, O2.Element)> {
     Observable<(O1.Element, O2.Element)>.combineLatest(source1, source2) { ($0, $1) }
-  }
-
-  /// Combines the latest elements of three sources into tuples.
-  @inlinable
-  public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-    _ source1: O1, _ source2: O2, _ source3: O3
-  ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element)>.combineLatest(source1, source2, source3) {
-      ($0, $1, $2)
-    }
-  }
-
-  /// Combines the latest elements of four sources into tuples.
-  @inlinable
-  public static func combineLatest<
-    O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType
-  >(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
-  ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.combineLatest(
-      source1, source2, source3, source4
-    ) { ($0, $1, $2, $3) }
   }
 }

@@ -22,29 +22,6 @@ extension ObservableType {
   ) -> Observable<Element> {
     combining(ZipStateMachine.self, source1, source2, (FIFO(), FIFO()), resultSelector)
   }
-
-  /// Pairs the elements of three sources in order (see `zip(_:_:resultSelector:)`).
-  @inlinable
-  public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-    _ source1: O1, _ source2: O2, _ source3: O3,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
-  ) -> Observable<Element> {
-    combining(
-      ZipStateMachine.self, source1, source2, source3, (FIFO(), FIFO(), FIFO()), resultSelector)
-  }
-
-  /// Pairs the elements of four sources in order (see `zip(_:_:resultSelector:)`).
-  @inlinable
-  public static func zip<
-    O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType
-  >(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
-  ) -> Observable<Element> {
-    combining(
-      ZipStateMachine.self, source1, source2, source3, source4, (FIFO(), FIFO(), FIFO(), FIFO()),
-      resultSelector)
-  }
 }
 
 extension ObservableType where Element == Any {
@@ -61,27 +38,5 @@ extension ObservableType where Element == Any {
     _ source1: O1, _ source2: O2
   ) -> Observable<(O1.Element, O2.Element)> {
     Observable<(O1.Element, O2.Element)>.zip(source1, source2) { ($0, $1) }
-  }
-
-  /// Pairs the elements of three sources into tuples.
-  @inlinable
-  public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-    _ source1: O1, _ source2: O2, _ source3: O3
-  ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element)>.zip(source1, source2, source3) {
-      ($0, $1, $2)
-    }
-  }
-
-  /// Pairs the elements of four sources into tuples.
-  @inlinable
-  public static func zip<
-    O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType
-  >(
-    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
-  ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-    Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.zip(
-      source1, source2, source3, source4
-    ) { ($0, $1, $2, $3) }
   }
 }

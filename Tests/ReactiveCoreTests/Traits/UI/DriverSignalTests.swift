@@ -227,6 +227,45 @@ import Testing
     }
   }
 
+  /// Every arity RxCocoa has, two to eight sequences, with a selector and into tuples.
+  @Test func combineLatestAndZipOfUpToEightSequences() {
+    expectNoLeaks {
+      // Made inside `run`, so that they share on its virtual scheduler.
+      func drivers() -> [Driver<Int>] { (1...8).map { Driver.of($0, 10 * $0) } }
+      let zipped = run { _ -> Observable<Int> in
+        let d = drivers()
+        let sums: Driver<Int> = Driver.zip(d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]) {
+          [$0, $1, $2, $3, $4, $5, $6, $7].reduce(0, +)
+        }
+        return sums.asObservable()
+      }
+      #expect(zipped.compactMap(\.element) == [36, 360])
+      let firstAndFifth = run { _ -> Observable<Int> in
+        let d = drivers()
+        let tuples: Driver<(Int, Int, Int, Int, Int)> = Driver.zip(d[0], d[1], d[2], d[3], d[4])
+        return tuples.map { $0.0 + $0.4 }.asObservable()
+      }
+      #expect(firstAndFifth.compactMap(\.element) == [6, 60])
+      // However the sequences interleave, the last combination holds each one's last element.
+      let latest = run { _ -> Observable<Int> in
+        let d = drivers()
+        let tuples: Driver<(Int, Int, Int, Int, Int, Int, Int, Int)> = Driver.combineLatest(
+          d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7])
+        return tuples.map { [$0.0, $0.1, $0.2, $0.3, $0.4, $0.5, $0.6, $0.7].reduce(0, +) }
+          .asObservable()
+      }
+      #expect(latest.compactMap(\.element).last == 360)
+      let product = run { _ -> Observable<Int> in
+        let s = (1...6).map { Signal.just($0) }
+        let products: Signal<Int> = Signal.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]) {
+          [$0, $1, $2, $3, $4, $5].reduce(1, *)
+        }
+        return products.asObservable()
+      }
+      #expect(product.compactMap(\.element) == [720])
+    }
+  }
+
   @Test func driveToRelaysAndClosures() {
     expectNoLeaks {
       let scheduler = TestScheduler(initialClock: 0)
