@@ -308,7 +308,20 @@ struct LineDecoder: Decoder, SingleValueDecodingContainer {
   func decode(_ type: UInt16.Type) throws -> UInt16 { try value.integer() }
   func decode(_ type: UInt32.Type) throws -> UInt32 { try value.integer() }
   func decode(_ type: UInt64.Type) throws -> UInt64 { try value.integer() }
-  func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(T.self, from: value) }
+}
+
+/// `T` from `value`: the common scalars directly (the same conversion their `init(from:)` asks
+/// a single-value container for), anything else by its `init(from:)`.
+func decodeValue<T: Decodable>(_ type: T.Type, from value: LineJSON) throws -> T {
+  // `T` is the type compared with, so the bit casts are identities.
+  if T.self == Int.self { return unsafeBitCast(try value.integer() as Int, to: T.self) }
+  if T.self == String.self { return unsafeBitCast(try value.string(), to: T.self) }
+  if T.self == Bool.self { return unsafeBitCast(try value.bool(), to: T.self) }
+  if T.self == Double.self {
+    return unsafeBitCast(try value.floatingPoint() as Double, to: T.self)
+  }
+  return try T(from: LineDecoder(value: value))
 }
 
 /// The members of an object. Its lookups are not generic, so that the containers, generic over
@@ -319,6 +332,11 @@ struct LineObject {
   func value(named name: String) -> LineJSON? {
     for pair in pairs where pair.key == name { return pair.value }
     return nil
+  }
+
+  func member(_ name: String) throws(LineDecodingFailure) -> LineJSON {
+    guard let value = value(named: name) else { throw LineDecodingFailure() }
+    return value
   }
 
   var names: [String] { pairs.map(\.key) }
@@ -332,8 +350,7 @@ struct LineKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func find(_ key: Key) -> LineJSON? { object.value(named: key.stringValue) }
 
   func value(_ key: Key) throws(LineDecodingFailure) -> LineJSON {
-    guard let value = find(key) else { throw LineDecodingFailure() }
-    return value
+    try object.member(key.stringValue)
   }
 
   func contains(_ key: Key) -> Bool { find(key) != nil }
@@ -357,7 +374,7 @@ struct LineKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(key).integer() }
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key).integer() }
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try T(from: LineDecoder(value: value(key)))
+    try decodeValue(T.self, from: value(key))
   }
 
   func nestedContainer<NestedKey: CodingKey>(
@@ -414,7 +431,7 @@ struct LineUnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().integer() }
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().integer() }
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try T(from: LineDecoder(value: next()))
+    try decodeValue(T.self, from: next())
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws

@@ -100,7 +100,8 @@ public struct TimeTravel<F: Feature> {
   public mutating func stepBack() { jump(to: position - 1) }
 
   /// Skips the step at `position` (1-based) if it is not skipped, unskips it otherwise; every
-  /// later state is recomputed with the feature's `reduce`.
+  /// later state is recomputed with the feature's `reduce` (up to the state shown at once, the
+  /// rest as moves reach it).
   public mutating func toggleSkip(_ position: Int) {
     guard (1...max(stepCount, 1)).contains(position), stepCount > 0 else { return }
     if skipped.remove(position) == nil { skipped.insert(position) }
