@@ -188,6 +188,16 @@ func recordLoader(
   }
 }
 
+/// A `Loader` session of `steps` steps, each a `load` whose result adds 1 to the count.
+func loadSession(steps: Int) -> String {
+  let header =
+    #"{"feature":"Loader","format":"reactivemvi-session","initialState":{"count":0,"items":[],"status":"idle"},"version":1,"wallTime":0}"#
+  var text = header + "\n"
+  let step = #","intent":{"load":{}},"outputs":[{"result":{"loaded":{"_0":1}}}],"wallTime":0}"#
+  for number in 1...steps { text += #"{"step":\#(number)"# + step + "\n" }
+  return text
+}
+
 @Suite struct TimeTravelTests {
   @Test func jumpsStepsAndSkipsRecomputingLaterStates() throws {
     let (text, _) = recordLoader([.add("a"), .add("b"), .load, .add("c")])
@@ -212,11 +222,7 @@ func recordLoader(
   }
 
   @Test func aHundredThousandStepSessionStepsAndSkipsFromCheckpoints() throws {
-    let header =
-      #"{"feature":"Loader","format":"reactivemvi-session","initialState":{"count":0,"items":[],"status":"idle"},"version":1,"wallTime":0}"#
-    var text = header + "\n"
-    let step = #","intent":{"load":{}},"outputs":[{"result":{"loaded":{"_0":1}}}],"wallTime":0}"#
-    for number in 1...100_000 { text += #"{"step":\#(number)"# + step + "\n" }
+    let text = loadSession(steps: 100_000)
     var travel = TimeTravel(
       session: try Session(jsonLines: text, feature: Loader()), feature: Loader())
     travel.jump(to: 99_999)
@@ -248,11 +254,7 @@ struct CountingLoader: Feature {
 
 extension TimeTravelTests {
   @Test func skippingTheShownStepOfALongSessionRecomputesOnlyUpToIt() throws {
-    let header =
-      #"{"feature":"Loader","format":"reactivemvi-session","initialState":{"count":0,"items":[],"status":"idle"},"version":1,"wallTime":0}"#
-    var text = header + "\n"
-    let step = #","intent":{"load":{}},"outputs":[{"result":{"loaded":{"_0":1}}}],"wallTime":0}"#
-    for number in 1...100_000 { text += #"{"step":\#(number)"# + step + "\n" }
+    let text = loadSession(steps: 100_000)
     let feature = CountingLoader()
     let session = try Session(jsonLines: text, feature: feature, featureName: "Loader")
     var travel = TimeTravel(session: session, feature: feature)
