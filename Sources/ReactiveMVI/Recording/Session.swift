@@ -116,8 +116,24 @@ where F.State: Decodable, F.Intent: Decodable, F.Result: Decodable, F.Event: Dec
   public init(jsonLines text: String, feature: F, featureName: String? = nil) throws(SessionError) {
     let expectedName = featureName ?? String(describing: F.self)
     // Lines are cut and checked as bytes: a session is ASCII JSON but for the text in its
-    // strings, and a step line is decoded straight from these bytes.
-    let bytes = Array(text.utf8)
+    // strings, and a step line is decoded straight from the string's own UTF-8 (no copy).
+    var text = text
+    let read = text.withUTF8 { bytes in
+      Result { () throws(SessionError) in
+        try Self.read(bytes, feature: feature, expectedName: expectedName)
+      }
+    }
+    let (name, initial, steps, truncated, mismatch) = try read.get()
+    self.init(featureName: name, initialState: initial, steps: steps)
+    self.truncatedLine = truncated
+    self.mismatch = mismatch
+  }
+
+  /// The feature name, initial state, steps, line cut short and first mismatch of the session
+  /// in `bytes`.
+  static func read(_ bytes: UnsafeBufferPointer<UInt8>, feature: F, expectedName: String)
+    throws(SessionError) -> (String, F.State, [Step], Int?, SessionMismatch?)
+  {
     var lines: [Range<Int>] = []
     var lineStart = 0
     for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
@@ -192,9 +208,7 @@ where F.State: Decodable, F.Intent: Decodable, F.Result: Decodable, F.Event: Dec
       steps.append(step)
     }
     guard let header, let initial = header.initialState else { throw .empty }
-    self.init(featureName: header.feature, initialState: initial, steps: steps)
-    self.truncatedLine = truncated
-    self.mismatch = mismatch
+    return (header.feature, initial, steps, truncated, mismatch)
   }
 
   struct Header: Decodable {
@@ -236,7 +250,7 @@ extension Equatable {
 }
 
 /// Whether a line holds nothing but white space.
-func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+func isBlank(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
   var ascii = true
   for byte in line {
     switch byte {

@@ -12,7 +12,9 @@
 enum SessionLineDecoder {
   /// `T` decoded from the JSON in `bytes[range]`, or `nil` when the line is not read exactly
   /// (see the type's comment).
-  static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], in range: Range<Int>)
+  static func decode<T: Decodable>(
+    _ type: T.Type, from bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>
+  )
     -> T?
   {
     var parser = LineParser(bytes: bytes, position: range.lowerBound, end: range.upperBound)
@@ -36,7 +38,7 @@ enum LineJSON {
 struct LineDecodingFailure: Error {}
 
 struct LineParser {
-  let bytes: [UInt8]
+  let bytes: UnsafeBufferPointer<UInt8>
   var position: Int
   let end: Int
 

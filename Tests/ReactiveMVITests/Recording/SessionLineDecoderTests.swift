@@ -38,6 +38,15 @@ private struct Everything: Codable, Equatable {
 
 private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
+extension SessionLineDecoder {
+  /// `T` decoded from `bytes[range]`.
+  fileprivate static func decode<T: Decodable>(
+    _ type: T.Type, from bytes: [UInt8], in range: Range<Int>
+  ) -> T? {
+    bytes.withUnsafeBufferPointer { decode(type, from: $0, in: range) }
+  }
+}
+
 @Suite struct SessionLineDecoderTests {
   @Test func decodesWhatJSONDecoderDecodesToTheSameValue() throws {
     let value = Everything(
