@@ -115,32 +115,58 @@ where F.State: Decodable, F.Intent: Decodable, F.Result: Decodable, F.Event: Dec
   /// - Throws: ``SessionError``.
   public init(jsonLines text: String, feature: F, featureName: String? = nil) throws(SessionError) {
     let expectedName = featureName ?? String(describing: F.self)
-    var lines = text.split(
-      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-    let endsWithNewline = lines.last?.isEmpty ?? true
-    if endsWithNewline, !lines.isEmpty { lines.removeLast() }
+    // Lines are cut and checked as bytes: a session is ASCII JSON but for the text in its
+    // strings, and a step line is decoded straight from the string's own UTF-8 (no copy).
+    var text = text
+    let read = text.withUTF8 { bytes in
+      Result { () throws(SessionError) in
+        try Self.read(bytes, feature: feature, expectedName: expectedName)
+      }
+    }
+    let (name, initial, steps, truncated, mismatch) = try read.get()
+    self.init(featureName: name, initialState: initial, steps: steps)
+    self.truncatedLine = truncated
+    self.mismatch = mismatch
+  }
+
+  /// The feature name, initial state, steps, line cut short and first mismatch of the session
+  /// in `bytes`.
+  static func read(_ bytes: UnsafeBufferPointer<UInt8>, feature: F, expectedName: String)
+    throws(SessionError) -> (String, F.State, [Step], Int?, SessionMismatch?)
+  {
+    var lines: [Range<Int>] = []
+    var lineStart = 0
+    for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+      let cr = index > lineStart && bytes[index - 1] == UInt8(ascii: "\r")
+      lines.append(lineStart..<(cr ? index - 1 : index))
+      lineStart = index + 1
+    }
+    let endsWithNewline = lineStart == bytes.count
+    if !endsWithNewline { lines.append(lineStart..<bytes.count) }
     let decoder = JSONDecoder()
     var header: Header?
     var steps: [Step] = []
+    steps.reserveCapacity(lines.count)
     var state: F.State?
     var truncated: Int?
     var mismatch: SessionMismatch?
-    for (index, line) in lines.enumerated() {
+    for (index, range) in lines.enumerated() {
       let number = index + 1
-      if line.allSatisfy(\.isWhitespace) { continue }
-      let bytes = Array(line.utf8)
+      if isBlank(bytes[range]) { continue }
       // A line that is not JSON is named by line and column; the last line, with no newline
       // after it, ending inside a value is a write cut short. (Checked only for a line that
       // does not decode, and for the header: `JSONDecoder` names no column.)
       func syntaxError() throws(SessionError) -> Bool {
-        guard let error = jsonSyntaxError(bytes) else { return false }
+        let line = Array(bytes[range])
+        guard let error = jsonSyntaxError(line) else { return false }
         if index == lines.count - 1, !endsWithNewline, header != nil, error.atEnd { return true }
+        let text = String(decoding: line, as: UTF8.self)
         throw .malformedLine(
-          line: number, column: column(of: error.offset, in: line), reason: error.reason)
+          line: number, column: column(of: error.offset, in: text[...]), reason: error.reason)
       }
       guard header != nil else {
         _ = try syntaxError()
-        guard let found = try? decoder.decode(Header.self, from: Data(bytes)),
+        guard let found = try? decoder.decode(Header.self, from: Data(bytes[range])),
           found.format == SessionFormat.name
         else { throw .notASession }
         guard found.version == SessionFormat.version else {
@@ -155,12 +181,16 @@ where F.State: Decodable, F.Intent: Decodable, F.Result: Decodable, F.Event: Dec
         continue
       }
       let line: StepLine
-      do { line = try decoder.decode(StepLine.self, from: Data(bytes)) } catch {
-        if try syntaxError() {
-          truncated = number
-          break
+      if let fast = SessionLineDecoder.decode(StepLine.self, from: bytes, in: range) {
+        line = fast
+      } else {
+        do { line = try decoder.decode(StepLine.self, from: Data(bytes[range])) } catch {
+          if try syntaxError() {
+            truncated = number
+            break
+          }
+          throw .undecodableLine(line: number, reason: describeDecodingError(error))
         }
-        throw .undecodableLine(line: number, reason: describeDecodingError(error))
       }
       let step = Step(
         number: line.step, intent: line.intent, outputs: line.outputs, wallTime: line.wallTime,
@@ -178,9 +208,7 @@ where F.State: Decodable, F.Intent: Decodable, F.Result: Decodable, F.Event: Dec
       steps.append(step)
     }
     guard let header, let initial = header.initialState else { throw .empty }
-    self.init(featureName: header.feature, initialState: initial, steps: steps)
-    self.truncatedLine = truncated
-    self.mismatch = mismatch
+    return (header.feature, initial, steps, truncated, mismatch)
   }
 
   struct Header: Decodable {
@@ -219,6 +247,19 @@ func isEqual<Value>(_ a: Value, _ b: Value) -> Bool {
 
 extension Equatable {
   fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
+}
+
+/// Whether a line holds nothing but white space.
+func isBlank(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+  var ascii = true
+  for byte in line {
+    switch byte {
+    case 0x20, 0x09, 0x0B, 0x0C, 0x0D: continue
+    case 0x80...: ascii = false
+    default: return false
+    }
+  }
+  return ascii || String(decoding: line, as: UTF8.self).allSatisfy(\.isWhitespace)
 }
 
 func column(of offset: Int, in line: Substring) -> Int {

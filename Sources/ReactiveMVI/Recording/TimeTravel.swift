@@ -5,8 +5,11 @@
 /// Positions count steps: 0 is the initial state, `k` the state after the k-th step (1-based,
 /// up to ``stepCount``). Only checkpoints are held (the state after every
 /// ``checkpointInterval``-th step): any state is at most that many `reduce` calls away, so a
-/// session of 100,000 steps steps and jumps at once and holds a few hundred states. Skipping or
-/// unskipping a step recomputes the checkpoints after it.
+/// session of 100,000 steps steps and jumps at once and holds a few hundred states. Checkpoints
+/// are computed when a move first passes them, so opening reduces nothing; skipping or
+/// unskipping a step drops the checkpoints after it and recomputes only those up to the state
+/// shown (skipping the step shown costs at most one interval); a later move forward recomputes
+/// the rest as it passes them.
 ///
 /// ```swift
 /// // Counter as in Feature's example.
@@ -38,7 +41,9 @@ public struct TimeTravel<F: Feature> {
   public private(set) var state: F.State
   /// The skipped steps (1-based positions).
   public private(set) var skipped: Set<Int> = []
-  /// `checkpoints[i]` is the state after step `i * checkpointInterval`.
+  /// `checkpoints[i]` is the state after step `i * checkpointInterval`, with the skipped steps
+  /// left out. Computed on demand, in order: a skip drops the ones after the skipped step, and
+  /// a move computes those up to where it goes, so a skip costs what the shown state needs.
   var checkpoints: [F.State] = []
 
   /// How many steps lie between two held states.
@@ -49,7 +54,7 @@ public struct TimeTravel<F: Feature> {
     self.session = session
     self.feature = feature
     self.state = session.initialState
-    recomputeCheckpoints(from: 0)
+    self.checkpoints = [session.initialState]
   }
 
   /// The number of steps.
@@ -62,10 +67,11 @@ public struct TimeTravel<F: Feature> {
   public func isSkipped(_ position: Int) -> Bool { skipped.contains(position) }
 
   /// The state after the step at `position` (0: the initial state), skipped steps left out.
-  /// At most ``checkpointInterval`` `reduce` calls.
+  /// At most ``checkpointInterval`` `reduce` calls once the moves have reached `position`
+  /// (a position beyond the computed checkpoints is reduced from the last one).
   public func state(at position: Int) -> F.State {
     let position = min(max(position, 0), stepCount)
-    let checkpoint = position / Self.checkpointInterval
+    let checkpoint = min(position / Self.checkpointInterval, checkpoints.count - 1)
     var state = checkpoints[checkpoint]
     var index = checkpoint * Self.checkpointInterval
     while index < position {
@@ -78,6 +84,7 @@ public struct TimeTravel<F: Feature> {
   /// Shows the state at `position` (clamped to `0...stepCount`).
   public mutating func jump(to position: Int) {
     let position = min(max(position, 0), stepCount)
+    computeCheckpoints(through: position)
     if position == self.position + 1 {
       state = advance(state, through: position)
     } else {
@@ -93,11 +100,15 @@ public struct TimeTravel<F: Feature> {
   public mutating func stepBack() { jump(to: position - 1) }
 
   /// Skips the step at `position` (1-based) if it is not skipped, unskips it otherwise; every
-  /// later state is recomputed with the feature's `reduce`.
+  /// later state is recomputed with the feature's `reduce` (up to the state shown at once, the
+  /// rest as moves reach it).
   public mutating func toggleSkip(_ position: Int) {
     guard (1...max(stepCount, 1)).contains(position), stepCount > 0 else { return }
     if skipped.remove(position) == nil { skipped.insert(position) }
-    recomputeCheckpoints(from: (position - 1) / Self.checkpointInterval)
+    // The checkpoints after the step are stale; those up to the shown state are computed again.
+    checkpoints.removeSubrange(
+      min((position - 1) / Self.checkpointInterval + 1, checkpoints.count)...)
+    computeCheckpoints(through: self.position)
     state = state(at: self.position)
   }
 
@@ -120,13 +131,14 @@ public struct TimeTravel<F: Feature> {
     return state
   }
 
-  mutating func recomputeCheckpoints(from checkpoint: Int) {
+  /// Computes the missing checkpoints at or before `position`.
+  mutating func computeCheckpoints(through position: Int) {
     let interval = Self.checkpointInterval
-    if checkpoints.isEmpty { checkpoints = [session.initialState] }
-    checkpoints.removeSubrange(min(checkpoint + 1, checkpoints.count)...)
-    var state = checkpoints[checkpoint]
-    var index = checkpoint * interval
-    while index + interval <= stepCount {
+    let last = min(position, stepCount) / interval
+    guard checkpoints.count <= last else { return }
+    var state = checkpoints[checkpoints.count - 1]
+    var index = (checkpoints.count - 1) * interval
+    while checkpoints.count <= last {
       for _ in 0..<interval {
         index += 1
         state = advance(state, through: index)

@@ -188,6 +188,16 @@ func recordLoader(
   }
 }
 
+/// A `Loader` session of `steps` steps, each a `load` whose result adds 1 to the count.
+func loadSession(steps: Int) -> String {
+  let header =
+    #"{"feature":"Loader","format":"reactivemvi-session","initialState":{"count":0,"items":[],"status":"idle"},"version":1,"wallTime":0}"#
+  var text = header + "\n"
+  let step = #","intent":{"load":{}},"outputs":[{"result":{"loaded":{"_0":1}}}],"wallTime":0}"#
+  for number in 1...steps { text += #"{"step":\#(number)"# + step + "\n" }
+  return text
+}
+
 @Suite struct TimeTravelTests {
   @Test func jumpsStepsAndSkipsRecomputingLaterStates() throws {
     let (text, _) = recordLoader([.add("a"), .add("b"), .load, .add("c")])
@@ -212,21 +222,58 @@ func recordLoader(
   }
 
   @Test func aHundredThousandStepSessionStepsAndSkipsFromCheckpoints() throws {
-    let header =
-      #"{"feature":"Loader","format":"reactivemvi-session","initialState":{"count":0,"items":[],"status":"idle"},"version":1,"wallTime":0}"#
-    var text = header + "\n"
-    let step = #","intent":{"load":{}},"outputs":[{"result":{"loaded":{"_0":1}}}],"wallTime":0}"#
-    for number in 1...100_000 { text += #"{"step":\#(number)"# + step + "\n" }
+    let text = loadSession(steps: 100_000)
     var travel = TimeTravel(
       session: try Session(jsonLines: text, feature: Loader()), feature: Loader())
-    #expect(travel.checkpoints.count == 100_000 / TimeTravel<Loader>.checkpointInterval + 1)
     travel.jump(to: 99_999)
+    #expect(travel.checkpoints.count == 100_000 / TimeTravel<Loader>.checkpointInterval + 1)
     #expect(travel.state.count == 99_999)
     travel.stepForward()
     #expect(travel.state.count == 100_000)
     travel.toggleSkip(10)
     #expect(travel.state.count == 99_999)
     #expect(travel.state(at: 50_000).count == 49_999)
+  }
+}
+
+/// `Loader` counting its `reduce` calls.
+struct CountingLoader: Feature {
+  typealias State = Loader.State
+  typealias Intent = Loader.Intent
+  typealias Result = Loader.Result
+  typealias Event = Loader.Event
+  let reductions = Shared(0)
+  func handle(_ intent: Intent, state: State) -> Effect<Result, Event> {
+    Loader().handle(intent, state: state)
+  }
+  func reduce(_ state: State, _ result: Result) -> State {
+    reductions.mutate { $0 += 1 }
+    return Loader().reduce(state, result)
+  }
+}
+
+extension TimeTravelTests {
+  @Test func skippingTheShownStepOfALongSessionRecomputesOnlyUpToIt() throws {
+    let text = loadSession(steps: 100_000)
+    let feature = CountingLoader()
+    let session = try Session(jsonLines: text, feature: feature, featureName: "Loader")
+    var travel = TimeTravel(session: session, feature: feature)
+    let interval = TimeTravel<CountingLoader>.checkpointInterval
+    travel.jump(to: 1_000)
+    feature.reductions.mutate { $0 = 0 }
+    travel.toggleSkip(1_000)
+    #expect(travel.state.count == 999)
+    travel.stepBack()
+    travel.stepForward()
+    travel.toggleSkip(1_000)
+    #expect(travel.state.count == 1_000)
+    // Two skips and two moves, each from the checkpoint before: no state after the shown one.
+    #expect(feature.reductions.value <= 4 * interval)
+    // A move to the end recomputes the rest, once.
+    travel.toggleSkip(10)
+    travel.jump(to: 100_000)
+    #expect(travel.state.count == 99_999)
+    #expect(travel.checkpoints.count == 100_000 / interval + 1)
   }
 }
 
