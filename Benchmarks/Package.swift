@@ -44,19 +44,6 @@ let package = Package(
       path: "Benchmarks/Store",
       plugins: [benchmarkPlugin]
     ),
-    // Not a benchmark target (outside Benchmarks/Benchmarks, so the benchmark plugin leaves it
-    // alone): the shared scenarios and their peers timed side by side in one process, in wall
-    // clock (see WallClock/main.swift).
-    .executableTarget(
-      name: "WallClock",
-      dependencies: [
-        .product(name: "ReactiveCore", package: rootIdentity),
-        .product(name: "ReactiveMVI", package: rootIdentity),
-        .product(name: "HeroSelectorKit", package: rootIdentity),
-        .product(name: "OpenCombine", package: "OpenCombine"),
-      ],
-      path: "WallClock"
-    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,10 @@ let rootIdentity = Context.packageDirectory.split(separator: "/").dropLast(2).la
 let package = Package(
   name: "Profile",
   platforms: [.macOS(.v15)],
-  dependencies: [.package(path: "../..")],
+  dependencies: [
+    .package(path: "../.."),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+  ],
   targets: [
     .executableTarget(
       name: "Profile",
@@ -29,6 +32,18 @@ let package = Package(
     .executableTarget(
       name: "TimeTravelBench",
       dependencies: [.product(name: "ReactiveMVI", package: rootIdentity)]
+    ),
+    // Every shared scenario beside its closure peer and OpenCombine, timed side by side in one
+    // process in wall clock (see Sources/WallClock/main.swift), for Benchmarks/RESULTS.md.
+    //   swift run -c release --package-path Benchmarks/Profile WallClock
+    .executableTarget(
+      name: "WallClock",
+      dependencies: [
+        .product(name: "ReactiveCore", package: rootIdentity),
+        .product(name: "ReactiveMVI", package: rootIdentity),
+        .product(name: "HeroSelectorKit", package: rootIdentity),
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -3,7 +3,7 @@
 // library. Instruction counts (Benchmarks/Profile) are deterministic but blind to what an atomic
 // operation, a fence or a thread-local read costs on a real CPU; this measures that cost.
 //
-//   swift run -c release --package-path Benchmarks WallClock [--units N] [--reps N]
+//   swift run -c release --package-path Benchmarks/Profile WallClock [--units N] [--reps N]
 //       [--rounds N] [--filter TEXT] [--write Benchmarks/RESULTS.md]
 //
 // A scenario's members (`<n>_<Scenario>.<Peer>`, see Scenarios.swift) are measured interleaved:
@@ -194,7 +194,7 @@ var lines = [
     + " release build, one process: \(options.units) units per run, \(options.reps) interleaved"
     + " repetitions per round (median), median over \(options.rounds) rounds"
     + "; load average \(loadAtStart) at the start, \(loadAverage()) at the end"
-    + " (`swift run -c release --package-path Benchmarks WallClock`).",
+    + " (`swift run -c release --package-path Benchmarks/Profile WallClock`).",
   "",
   "| scenario | closure peer | ours | ours/peer | OpenCombine | OpenCombine/ours |",
   "| --- | ---: | ---: | ---: | ---: | ---: |",

@@ -1,0 +1,1 @@
+../../../Benchmarks/Store/LockedClosureStore.swift

@@ -1,1 +1,0 @@
-../Benchmarks/Store/AppScenarios.swift

@@ -1,1 +1,0 @@
-../Benchmarks/Store/LockedClosureStore.swift

@@ -1,1 +1,0 @@
-../Benchmarks/Streams/Scenarios.swift

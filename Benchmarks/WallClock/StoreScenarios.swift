@@ -1,1 +1,0 @@
-../Benchmarks/Store/StoreScenarios.swift
