@@ -58,7 +58,8 @@ let package = Package(
       swiftSettings: testCodeUnoptimized
     ),
     .testTarget(
-      name: "ReactiveTestingTests", dependencies: ["ReactiveCore", "ReactiveTesting", "TestSupport"],
+      name: "ReactiveTestingTests",
+      dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting", "TestSupport"],
       swiftSettings: testCodeUnoptimized
     ),
     .testTarget(

@@ -196,6 +196,9 @@ public final class TestStore<F: Feature> where F.State: Equatable {
         !log.withLock { $0.contains { if case .intent = $0 { true } else { false } } }
       }
     }
+    // Handled on another thread, the intent's step may be logged half-way.
+    waitForStoreTurn(until: deadline, location)
+    collect(location)
     guard let index = steps.firstIndex(where: \.isIntent) else {
       fail("sent \(intent) but the store did not handle it", location)
       return
@@ -273,7 +276,7 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     line: UInt = #line, column: UInt = #column
   ) async where F.Event: Equatable {
     let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await waitUntil(timeout: timeout) { [self] in
+    await waitUntil(timeout: timeout, location) { [self] in
       collect(location)
       return events.contains(where: { $0 == expected })
         || (exhaustivity == .on && !events.isEmpty)
@@ -304,7 +307,7 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     line: UInt = #line, column: UInt = #column
   ) async {
     let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await waitUntil(timeout: timeout) { [store] in store.runningEffectCount == 0 }
+    await waitUntil(timeout: timeout, location) { [store] in store.runningEffectCount == 0 }
     if store.runningEffectCount > 0 {
       fail("\(store.runningEffectCount) effect(s) still running after \(timeout)", location)
     }
@@ -482,7 +485,8 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
-    await waitUntil(timeout: timeout) { [store] in store.runningEffectCount == 0 }
+    let location = TestStoreLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await waitUntil(timeout: timeout, location) { [store] in store.runningEffectCount == 0 }
     finish(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -658,7 +662,7 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     matching predicate: @escaping (F.Result) -> Bool, timeout: Duration,
     _ location: TestStoreLocation
   ) async {
-    await waitUntil(timeout: timeout) { [self] in
+    await waitUntil(timeout: timeout, location) { [self] in
       collect(location)
       if exhaustivity == .on { return !steps.isEmpty }
       return steps.contains { step in
@@ -668,10 +672,24 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     }
   }
 
-  func waitUntil(timeout: Duration, _ condition: () -> Bool) async {
+  /// Waits until `condition()` holds, or `timeout` (a safety net) has passed, then until the
+  /// store's turn has ended: what the condition saw (a result logged on an effect's thread) may be
+  /// an item the store is still handling, whose state change is logged next.
+  func waitUntil(
+    timeout: Duration, _ location: TestStoreLocation, _ condition: () -> Bool
+  ) async {
     let deadline = ContinuousClock.now + timeout
     while !condition() && ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(1))
+    }
+    waitForStoreTurn(until: deadline, location)
+  }
+
+  /// Waits until the store has handled every item queued so far (see
+  /// `Store.waitForQueuedWork(until:)`), so that each step collected after this is whole.
+  func waitForStoreTurn(until deadline: ContinuousClock.Instant, _ location: TestStoreLocation) {
+    if !store.waitForQueuedWork(until: max(deadline, ContinuousClock.now + .seconds(10))) {
+      fail("the store was still handling an item at the deadline", location)
     }
   }
 }

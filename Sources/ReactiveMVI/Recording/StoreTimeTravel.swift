@@ -199,7 +199,7 @@ public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
   /// a travel begins after a whole step, never inside one, and the controller's moves and the
   /// store's work never interleave.
   func perform(_ body: @escaping (StoreTimeTravel, Store<F>) -> Void) {
-    store.submit(.travel { [self] store in body(self, store) })
+    store.submit(.perform { [self] store in body(self, store) })
   }
 
   /// Begins travelling at the last step, unless travelling. Drainer only.

@@ -67,9 +67,10 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     case subscribe(SubscribeRequest)
     /// A disposed subscriber of `states`, to drop from the list.
     case unsubscribe(StateSubscription)
-    /// Time travel's work on the store: showing a travelled state, resuming (see
-    /// `Store+TimeTravel.swift`).
-    case travel((Store) -> Void)
+    /// Work on the store in its order, between two items: time travel's moves (showing a
+    /// travelled state, resuming: see `StoreTimeTravel`) and a test store's wait for the store's
+    /// turn (`waitForQueuedWork(until:)`).
+    case perform((Store) -> Void)
   }
 
   /// One subscriber of the store's states: an observer of ``states`` (its own subscriber leaf, or
@@ -459,7 +460,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       attach(request.subscription)
     case .unsubscribe(let subscription):
       detach(subscription)
-    case .travel(let work):
+    case .perform(let work):
       if !drainer.isClosed { work(self) }
     // Work queued before `dispose()` was dropped by the closed drainer.
     case .intent(let intent):
@@ -492,7 +493,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       _ = finish(key)
     case .flushEvents:
       flushEvents()
-    case .intent, .subscribe, .unsubscribe, .travel:
+    case .intent, .subscribe, .unsubscribe, .perform:
       preconditionFailure("not effect work")
     }
   }
