@@ -51,7 +51,7 @@ extension ObservableType {
         downstream: downstream, source: source)
       let trigger = notificationHandler(sink.errors.asObservable())
       sink.trigger.setDisposable(trigger.subscribe(AnyObserver(eventHandler: sink.onTrigger)))
-      Trampoline.startOrQueue { sink.serializer.submit(.start) }
+      Trampoline.startOrQueue(TrampolineWork { sink.serializer.submit(.start) })
       return sink
     })
   }
