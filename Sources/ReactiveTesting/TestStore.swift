@@ -445,7 +445,11 @@ public final class TestStore<F: Feature> where F.State: Equatable {
     if running > 0 {
       skipOrFail(
         prefix + "\(running) effect(s) still running at the end of the test: "
-          + describeRunningEffects(), location)
+          + describeRunningEffects()
+          + (scheduler == nil
+            ? " (an effect in a Task, such as Effect.task, may end just after its last result:"
+              + " await store.finish(timeout:) waits for it)" : ""),
+        location)
     }
   }
 

@@ -571,9 +571,9 @@ func docExample_ReactiveCore_Operators_Do_1(bag: DisposeBag, scheduler: TestSche
     onDispose: { print("dispose") }
   ).subscribe()
   // Prints: subscribe
+  // Prints: subscribed
   // Prints: next 1
   // Prints: completed
-  // Prints: subscribed
   // Prints: dispose
   // end snippet
 }
@@ -752,10 +752,10 @@ func docExample_ReactiveCore_Operators_Merge_Merge_1(bag: DisposeBag, scheduler:
   // snippet: Sources/ReactiveCore/Operators/Merge/Merge.swift#1
   _ = Observable.merge(.of(1, 2, 3), .of(10, 20, 30)).subscribe(onNext: { print($0) })
   // Prints: 1
-  // Prints: 2
-  // Prints: 3
   // Prints: 10
+  // Prints: 2
   // Prints: 20
+  // Prints: 3
   // Prints: 30
   // end snippet
 }
@@ -2355,7 +2355,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Operators/DistinctUntilChanged.swift#2", docExample_ReactiveCore_Operators_DistinctUntilChanged_2, ["a", "ab", "b"]),
   ("Sources/ReactiveCore/Operators/DistinctUntilChanged.swift#3", docExample_ReactiveCore_Operators_DistinctUntilChanged_3, ["1", "5"]),
   ("Sources/ReactiveCore/Operators/DistinctUntilChanged.swift#4", docExample_ReactiveCore_Operators_DistinctUntilChanged_4, ["1"]),
-  ("Sources/ReactiveCore/Operators/Do.swift#1", docExample_ReactiveCore_Operators_Do_1, ["subscribe", "next 1", "completed", "subscribed", "dispose"]),
+  ("Sources/ReactiveCore/Operators/Do.swift#1", docExample_ReactiveCore_Operators_Do_1, ["subscribe", "subscribed", "next 1", "completed", "dispose"]),
   ("Sources/ReactiveCore/Operators/ElementAt.swift#1", docExample_ReactiveCore_Operators_ElementAt_1, ["b"]),
   ("Sources/ReactiveCore/Operators/Enumerated.swift#1", docExample_ReactiveCore_Operators_Enumerated_1, ["0 a", "1 b"]),
   ("Sources/ReactiveCore/Operators/Filter.swift#1", docExample_ReactiveCore_Operators_Filter_1, ["2", "4"]),
@@ -2374,7 +2374,7 @@ let docCommentExamplesThatRun:
   ("Sources/ReactiveCore/Operators/Just.swift#2", docExample_ReactiveCore_Operators_Just_2, ["1", "2", "3"]),
   ("Sources/ReactiveCore/Operators/Map.swift#1", docExample_ReactiveCore_Operators_Map_1, ["10", "20"]),
   ("Sources/ReactiveCore/Operators/Materialize.swift#1", docExample_ReactiveCore_Operators_Materialize_1, ["next(1)", "completed"]),
-  ("Sources/ReactiveCore/Operators/Merge/Merge.swift#1", docExample_ReactiveCore_Operators_Merge_Merge_1, ["1", "2", "3", "10", "20", "30"]),
+  ("Sources/ReactiveCore/Operators/Merge/Merge.swift#1", docExample_ReactiveCore_Operators_Merge_Merge_1, ["1", "10", "2", "20", "3", "30"]),
   ("Sources/ReactiveCore/Operators/Merge/Merge.swift#2", docExample_ReactiveCore_Operators_Merge_Merge_2, ["1", "2"]),
   ("Sources/ReactiveCore/Operators/MergeCollection.swift#1", docExample_ReactiveCore_Operators_MergeCollection_1, ["2"]),
   ("Sources/ReactiveCore/Operators/Multicast/ConnectableObservable.swift#1", docExample_ReactiveCore_Operators_Multicast_ConnectableObservable_1, ["1", "2"]),

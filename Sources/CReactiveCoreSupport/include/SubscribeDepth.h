@@ -8,19 +8,29 @@
 // (DeliveryDepth.h): Swift inlines every access.
 //
 // `reactive_core_subscribe_depth`: how many subscriptions (`Observable.subscribe`) are nested on
-// this thread's stack. `reactive_core_subscribe_deferred`: how many subscription steps
-// wait for the outermost one to run them (see `Trampoline.deferSubscription`).
+// this thread's stack.
 extern _Thread_local intptr_t reactive_core_subscribe_depth;
-extern _Thread_local intptr_t reactive_core_subscribe_deferred;
 
 /// The calling thread's subscribe depth.
 static inline intptr_t *_Nonnull reactive_core_subscribe_depth_counter(void) {
   return &reactive_core_subscribe_depth;
 }
 
-/// The calling thread's count of deferred subscription steps.
-static inline intptr_t *_Nonnull reactive_core_subscribe_deferred_counter(void) {
-  return &reactive_core_subscribe_deferred;
+// `reactive_core_trampoline`: whether an activation of this thread's trampoline runs (`active`)
+// and whether work was queued on it since its queue was last drained (`queued`), so that the
+// outermost subscription starts and ends an activation without looking up the thread's
+// trampoline object (see Trampoline.swift).
+typedef struct {
+  intptr_t active;
+  intptr_t queued;
+} reactive_core_trampoline_state;
+
+extern _Thread_local reactive_core_trampoline_state reactive_core_trampoline;
+
+/// The calling thread's trampoline state.
+static inline reactive_core_trampoline_state *_Nonnull reactive_core_trampoline_state_pointer(
+    void) {
+  return &reactive_core_trampoline;
 }
 
 // `reactive_core_release`: how many levels of release are nested on this thread's stack

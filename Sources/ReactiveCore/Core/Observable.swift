@@ -69,9 +69,14 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
       subscribeHandler: { downstreamHandler(Downstream($0)) }, downstreamHandler: downstreamHandler)
   }
 
-  /// Subscribes `observer`. Beyond `SubscribeDepth.bound` subscriptions nested on this thread's
-  /// stack the subscription is deferred (see `SubscribeDepth`), so a chain of any depth of any
-  /// operators subscribes in constant stack.
+  /// Subscribes `observer`.
+  ///
+  /// A subscription made where no current-thread trampoline runs on this thread starts one, as
+  /// RxSwift's producers do (see `Trampoline`): the synchronous sources subscribed inside it queue
+  /// their elements on it and take turns, and what was queued has run when `subscribe` returns.
+  /// Beyond `SubscribeDepth.bound` subscriptions nested on this thread's stack the subscription
+  /// is deferred (see `SubscribeDepth`), so a chain of any depth of any operators subscribes in
+  /// constant stack.
   @inlinable
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
@@ -79,8 +84,11 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
     // The deferring path returns on its own, so that the ordinary one ends `observer`'s lifetime
     // in `run` (no copy of it for the other path).
     if _slowPath(depth.defers) { return deferred(observer, counter: depth.counter) }
+    // Only the outermost level looks at the trampoline: below it one is always active.
+    let activates = depth.counter.pointee == 1 && Trampoline.beginActivation()
     let subscription = run(observer)
     SubscribeDepth.leave(depth.counter)
+    if activates { Trampoline.endActivation() }
     return subscription
   }
 

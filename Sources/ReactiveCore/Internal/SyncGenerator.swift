@@ -11,10 +11,10 @@ protocol GeneratorState {
 /// One subscription to a synchronous generator (`from`, `of`, `range`, `repeatElement`,
 /// `generate`): the emission loop, and the disposable that stops it before the next element.
 ///
-/// It starts through the trampoline (`Trampoline.startOrQueue`): at once inside `subscribe` when
-/// the trampoline is idle, otherwise queued, so an operator such as `take` holds the disposable
-/// before the first element. Running on the trampoline, it yields after each element while other
-/// work is queued (see `Trampoline`).
+/// It starts through the trampoline (`Trampoline.startOrQueue`): queued behind the running work,
+/// as RxSwift's generators schedule their first element on the current-thread scheduler, so an
+/// operator such as `take` holds the disposable before the first element. Running on the
+/// trampoline, it yields after each element while other work is queued (see `Trampoline`).
 @usableFromInline
 final class SyncGenerator<State: GeneratorState>: TrampolineItem, Cancelable, @unchecked Sendable {
   // `state` and `observer` are touched only by `run`, which never overlaps itself: it runs once at
@@ -58,7 +58,7 @@ final class SyncGenerator<State: GeneratorState>: TrampolineItem, Cancelable, @u
       }
       observer.on(.next(element))
       if let trampoline, trampoline.hasWaitingWork {
-        trampoline.queue.append(self)
+        trampoline.enqueue(self)
         return
       }
     }

@@ -28,7 +28,7 @@ extension ObservableType where Element: EventConvertible {
   /// - Complexity: O(1) per element.
   @inlinable
   public func dematerialize() -> Observable<Element.Element> {
-    lift(mayEndEarly: true) { DematerializeOperator<Element>() }
+    lift { DematerializeOperator<Element>() }
   }
 }
 

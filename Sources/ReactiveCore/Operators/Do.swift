@@ -19,9 +19,9 @@ extension ObservableType {
   ///   onDispose: { print("dispose") }
   /// ).subscribe()
   /// // Prints: subscribe
+  /// // Prints: subscribed
   /// // Prints: next 1
   /// // Prints: completed
-  /// // Prints: subscribed
   /// // Prints: dispose
   /// ```
   @inlinable

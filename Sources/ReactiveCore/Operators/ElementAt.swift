@@ -14,6 +14,6 @@ extension ObservableType {
   @inlinable
   public func element(at index: Int) -> Observable<Element> {
     precondition(index >= 0, "element(at:): index can't be negative")
-    return lift(mayEndEarly: true) { SkipCountOperator(remaining: index, onlyOne: true) }
+    return lift { SkipCountOperator(remaining: index, onlyOne: true) }
   }
 }

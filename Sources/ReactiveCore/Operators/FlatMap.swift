@@ -13,7 +13,7 @@ extension ObservableType {
   /// // Prints: 2
   /// // Prints: 20
   /// ```
-  /// - Note: synchronous inners run to completion when subscribed (no trampoline; see `merge`).
+  /// - Note: synchronous inners take turns on the current-thread trampoline (see `merge`).
   @inlinable
   public func flatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping (Element) throws -> Source

@@ -24,12 +24,8 @@ extension ObservableType {
     Observable(subscribeHandler: { downstream in
       let sink = ScheduledGenerateSink(
         downstream: downstream, state: initialState, condition: condition, iterate: iterate)
-      // Started once an operator that may stop it early (`take`) holds its disposable: on the
-      // current-thread scheduler the steps run inside `schedule` (see `Trampoline`).
-      Trampoline.startOrQueue {
-        sink.upstream.setDisposable(
-          scheduler.scheduleRecursive(true) { isFirst, recurse in sink.step(isFirst, recurse) })
-      }
+      sink.upstream.setDisposable(
+        scheduler.scheduleRecursive(true) { isFirst, recurse in sink.step(isFirst, recurse) })
       return sink.upstream
     })
   }

@@ -36,15 +36,13 @@ extension SingleSourceOperator {
 
 extension ObservableType {
   /// Applies `Operator` to this sequence: each subscription gets a new `OperatorSink` with the
-  /// state that `make` returns. `mayEndEarly` operators (`take`, `element(at:)`, …) subscribe
-  /// inside a trampoline activation, so synchronous generators below them start only once they
-  /// hold their disposable (see `Trampoline`). Subscribing and releasing a chain of any length
-  /// runs in constant stack (`Observable.subscribe`, `Observable.deinit`).
+  /// state that `make` returns. Subscribing and releasing a chain of any length runs in constant
+  /// stack (`Observable.subscribe`, `Observable.deinit`).
   @inlinable
   func lift<Operator: SingleSourceOperator>(
-    mayEndEarly: Bool = false, _ make: @escaping () -> Operator
+    _ make: @escaping () -> Operator
   ) -> Observable<Operator.Output> where Operator.Input == Element {
-    let lifted = LiftedObservable(source: asObservable(), mayEndEarly: mayEndEarly, make: make)
+    let lifted = LiftedObservable(source: asObservable(), make: make)
     return Observable(subscribeHandler: { downstream in lifted.subscribe(downstream) })
   }
 }
@@ -55,22 +53,18 @@ extension ObservableType {
 @usableFromInline
 final class LiftedObservable<Operator: SingleSourceOperator>: @unchecked Sendable {  // immutable
   @usableFromInline let source: Observable<Operator.Input>
-  @usableFromInline let mayEndEarly: Bool
   @usableFromInline let make: () -> Operator
 
   @inlinable
-  init(
-    source: Observable<Operator.Input>, mayEndEarly: Bool, make: @escaping () -> Operator
-  ) {
+  init(source: Observable<Operator.Input>, make: @escaping () -> Operator) {
     self.source = source
-    self.mayEndEarly = mayEndEarly
     self.make = make
   }
 
   @inlinable
   func subscribe(_ downstream: AnyObserver<Operator.Output>) -> Disposable {
     let sink = OperatorSink(downstream: downstream, logic: make())
-    sink.subscribe(to: source, mayEndEarly: mayEndEarly)
+    sink.connect(to: source)
     return sink.upstream
   }
 }
@@ -103,17 +97,7 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
         takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
   }
 
-  /// Subscribes `source` with this sink and keeps its disposable in `upstream`; `mayEndEarly`
-  /// operators subscribe inside a trampoline activation (see `Trampoline`).
-  @inlinable @inline(__always)
-  func subscribe(to source: Observable<Operator.Input>, mayEndEarly: Bool) {
-    if mayEndEarly {
-      Trampoline.activate { connect(to: source) }
-    } else {
-      connect(to: source)
-    }
-  }
-
+  /// Subscribes `source` with this sink and keeps its disposable in `upstream`.
   @inlinable
   func connect(to source: Observable<Operator.Input>) {
     upstream.setDisposable(source.subscribe(AnyObserver(eventHandler: on)))

@@ -51,9 +51,11 @@ extension ObservableType {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
       let sink = RetrySink(downstream: downstream, source: source, attempts: attempts)
-      // Inside `take` and friends the attempts start once they can stop them (see
-      // `Trampoline`): retrying a synchronously failing source forever then still ends.
-      Trampoline.startOrQueue { sink.subscribeNext() }
+      // The first attempt subscribes at once, as in RxSwift; attempts after a failure inside this
+      // `subscribe` wait on the trampoline until it returned (see `moveOn`).
+      sink.insideSubscribe.store(true, ordering: .relaxed)
+      sink.subscribeNext()
+      sink.insideSubscribe.store(false, ordering: .releasing)
       return sink.serial
     })
   }
@@ -68,6 +70,11 @@ final class RetrySink<Element>: SuccessionSink<Element>, @unchecked Sendable {
   @usableFromInline let source: Observable<Element>
   /// Attempts left after the current one; `nil` means forever.
   @usableFromInline var remaining: Int?
+  /// `true` while the subscription that made this sink runs: an operator that can end the
+  /// sequence early (`take`) does not hold its disposable yet, so an attempt that failed then
+  /// queues the next one on the trampoline, where `take` can stop it (retrying a synchronously
+  /// failing source forever still ends under `take`).
+  @usableFromInline let insideSubscribe = Atomic<Bool>(false)
 
   @inlinable
   init(downstream: AnyObserver<Element>, source: Observable<Element>, attempts: Int?) {
@@ -92,6 +99,10 @@ final class RetrySink<Element>: SuccessionSink<Element>, @unchecked Sendable {
   @inlinable
   override func moveOn(after terminal: Event<Element>) {
     if let remaining { self.remaining = remaining - 1 }
-    subscribeNext()
+    if insideSubscribe.load(ordering: .acquiring) {
+      Trampoline.startOrQueue(TrampolineWork { self.subscribeNext() })
+    } else {
+      subscribeNext()
+    }
   }
 }

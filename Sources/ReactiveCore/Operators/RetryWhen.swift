@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ObservableType {
   /// Resubscribes to the source each time the trigger sequence returned by `notificationHandler`
   /// emits an element.
@@ -51,7 +53,11 @@ extension ObservableType {
         downstream: downstream, source: source)
       let trigger = notificationHandler(sink.errors.asObservable())
       sink.trigger.setDisposable(trigger.subscribe(AnyObserver(eventHandler: sink.onTrigger)))
-      Trampoline.startOrQueue { sink.serializer.submit(.start) }
+      // The first attempt subscribes at once, as in RxSwift; attempts asked for inside this
+      // `subscribe` wait on the trampoline until it returned (see `handle`).
+      sink.insideSubscribe.store(true, ordering: .relaxed)
+      sink.serializer.submit(.start)
+      sink.insideSubscribe.store(false, ordering: .releasing)
       return sink
     })
   }
@@ -95,6 +101,11 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
   /// The trigger's terminal event, sent while an attempt ran: it ends the result at the next failure.
   @usableFromInline var pendingTriggerEnd: Event<Element>?
   @usableFromInline let token = ResourceToken()
+  /// `true` while the subscription that made this sink runs: an operator that can end the
+  /// sequence early (`take`) does not hold its disposable yet, so a new attempt asked for then
+  /// waits on the trampoline, where `take` can stop it (retrying a synchronously failing source
+  /// forever still ends under `take`).
+  @usableFromInline let insideSubscribe = Atomic<Bool>(false)
 
   // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
   // chain of any depth is freed in constant stack, whoever frees its first sink.
@@ -127,7 +138,11 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
     case .trigger(.next):
       guard phase == .failed else { return }
       phase = .resubscribing
-      serializer.submit(.resubscribe)
+      if insideSubscribe.load(ordering: .acquiring) {
+        Trampoline.startOrQueue(TrampolineWork { self.serializer.submit(.resubscribe) })
+      } else {
+        serializer.submit(.resubscribe)
+      }
     case .trigger(.error(let error)):
       triggerEnded(.error(error))
     case .trigger(.completed):

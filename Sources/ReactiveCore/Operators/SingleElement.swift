@@ -23,7 +23,7 @@ extension ObservableType {
   /// ```
   @inlinable
   public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-    lift(mayEndEarly: true) { SingleElementOperator(predicate: predicate) }
+    lift { SingleElementOperator(predicate: predicate) }
   }
 }
 

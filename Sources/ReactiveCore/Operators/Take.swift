@@ -22,7 +22,7 @@ extension ObservableType {
         return Disposables.create()
       })
     }
-    return lift(mayEndEarly: true) { TakeCountOperator(remaining: count) }
+    return lift { TakeCountOperator(remaining: count) }
   }
 }
 

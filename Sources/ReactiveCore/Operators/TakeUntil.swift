@@ -47,9 +47,6 @@ func untilObservable<Element, Other>(
 ) -> Observable<Element> {
   Observable(subscribeHandler: { downstream in
     let sink = UntilSink<Element, Other>(downstream: downstream, completesOnOther: completesOnOther)
-    // `take(until:)` can end before its source does: it subscribes on the trampoline (see
-    // `Trampoline`) so that it holds every disposable before the first element flows.
-    guard completesOnOther else { return sink.run(source, until: other) }
-    return Trampoline.activate { sink.run(source, until: other) }
+    return sink.run(source, until: other)
   })
 }

@@ -32,7 +32,7 @@ extension ObservableType {
     _ predicate: @escaping (Element) throws -> Bool, stopWhen: Bool, behavior: TakeBehavior
   ) -> Observable<Element> {
     let inclusive = behavior == .inclusive
-    return lift(mayEndEarly: true) {
+    return lift {
       TakeWhileOperator(predicate: predicate, stopWhen: stopWhen, inclusive: inclusive)
     }
   }

@@ -15,8 +15,9 @@
 /// // Prints: second
 /// ```
 ///
-/// It is the package's one per-thread trampoline (`Trampoline`, in Internal/Delivery/): synchronous
-/// generators subscribed inside a scheduled action are queued behind it too, as in RxSwift.
+/// It is the package's one per-thread trampoline (`Trampoline`, in Internal/Delivery/), the one
+/// that every `subscribe` made while it is idle starts, as in RxSwift: the synchronous generators
+/// (`of`, `from`, `range`, `repeatElement`, `generate`) queue their elements on it and take turns.
 ///
 /// Thread safety: each thread has its own queue (kept in a pthread key, no Foundation), so any
 /// thread may use the scheduler; work never moves to another thread. Disposing a queued item
@@ -34,10 +35,9 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
   public func schedule<StateType>(
     _ state: StateType, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
-    let trampoline = Trampoline.current
-    if trampoline.isActive {
+    if Trampoline.isActive {
       let work = ScheduledAction(state, action: action)
-      trampoline.queue.append(work)
+      Trampoline.current.enqueue(work)
       return work
     }
     return Trampoline.activate { action(state) }

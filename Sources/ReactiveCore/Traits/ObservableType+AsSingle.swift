@@ -21,7 +21,7 @@ extension ObservableType {
   /// `asMaybe()`.
   @inlinable
   func oneElementForTraits(requireElement: Bool) -> Observable<Element> {
-    lift(mayEndEarly: true) { OneElementOperator(requireElement: requireElement) }
+    lift { OneElementOperator(requireElement: requireElement) }
   }
 }
 

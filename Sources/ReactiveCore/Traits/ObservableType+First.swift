@@ -9,7 +9,7 @@ extension ObservableType {
   /// - Complexity: O(1).
   @inlinable
   public func first() -> Single<Element?> {
-    Single(raw: lift(mayEndEarly: true) { FirstElementOperator() })
+    Single(raw: lift { FirstElementOperator() })
   }
 }
 

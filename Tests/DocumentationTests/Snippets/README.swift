@@ -114,7 +114,8 @@ import Testing
     }
     store.send(.open(Movie(title: "Up")))
     store.receiveEvent(.showDetail(Movie(title: "Up")))
-    store.finish()
+    // The search task ends on its own thread just after its result: wait for it.
+    await store.finish(timeout: .seconds(300))
   }
 
   @Test func stopwatchTest() {

@@ -86,8 +86,8 @@ import Testing
       let recorder = Recorder<Int>()
       _ = Observable.combineLatest(Observable.of(1, 2), Observable.of(10, 20), resultSelector: +)
         .subscribe(recorder)
-      // No trampoline: the first source has run to completion when the second is subscribed.
-      #expect(recorder.events == [.next(12), .next(22), .completed])
+      // The two sequences take turns on the trampoline, as in RxSwift.
+      #expect(recorder.events == [.next(11), .next(12), .next(22), .completed])
     }
   }
 

@@ -24,8 +24,8 @@ import Testing
         onCompleted: { log.mutate { $0.append("downstream completed") } })
       #expect(
         log.value == [
-          "onSubscribe", "onNext 1", "downstream 1", "afterNext 1", "onCompleted",
-          "downstream completed", "afterCompleted", "onSubscribed", "onDispose",
+          "onSubscribe", "onSubscribed", "onNext 1", "downstream 1", "afterNext 1",
+          "onCompleted", "downstream completed", "afterCompleted", "onDispose",
         ])
     }
   }

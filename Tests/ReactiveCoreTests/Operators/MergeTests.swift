@@ -5,13 +5,13 @@ import Testing
 @testable import ReactiveCore
 
 @Suite struct MergeTests {
-  @Test func synchronousSourcesRunOneAfterTheOther() {
+  @Test func synchronousSourcesTakeTurns() {
     expectNoLeaks {
       let recorder = Recorder<Int>()
       _ = Observable.merge(.of(1, 2, 3), .of(10, 20, 30)).subscribe(recorder)
       #expect(
         recorder.events == [
-          .next(1), .next(2), .next(3), .next(10), .next(20), .next(30), .completed,
+          .next(1), .next(10), .next(2), .next(20), .next(3), .next(30), .completed,
         ])
       let array = Recorder<Int>()
       _ = Observable.merge([.just(1), .just(2)]).subscribe(array)

@@ -29,11 +29,11 @@ import Testing
         == [.next(1), .next(1), .next(2), .completed])
   }
 
-  @Test func topLevelGeneratorsRunAtOnceInSubscriptionOrder() {
-    // Outside `take` and friends nothing is queued (the documented "no trampoline" order).
+  @Test func topLevelGeneratorsTakeTurns() {
+    // Every subscription starts the trampoline, so generators take turns everywhere (RxSwift).
     let recorder = Recorder<Int>()
     _ = Observable.merge(.of(1, 2, 3), .of(10, 20, 30)).subscribe(recorder)
-    #expect(recorder.elements == [1, 2, 3, 10, 20, 30])
+    #expect(recorder.elements == [1, 10, 2, 20, 3, 30])
   }
 
   @Test func queuedGeneratorsTakeTurns() {

@@ -117,7 +117,7 @@ import Testing
     #expect(relay.value == nil)
   }
 
-  /// The documented lifetime (README, deliberate difference 8): the value before the current one
+  /// The documented lifetime (README, deliberate difference 7): the value before the current one
   /// stays alive until the next write, then is released; nothing older is kept.
   @Test func theValueBeforeTheCurrentOneLivesUntilTheNextWrite() {
     final class Box {}

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReactiveCore
 
-/// A deliberate difference from RxSwift (README, "Deliberate differences" 3): an observer subscribed to a
+/// A deliberate difference from RxSwift (README, "Deliberate differences" 2): an observer subscribed to a
 /// subject while the subject delivers an event gets its replay after the current delivery has
 /// reached every subscriber. RxSwift replays at once, inside the delivering observer's callback.
 @Suite struct ReentrantSubscribeTests {

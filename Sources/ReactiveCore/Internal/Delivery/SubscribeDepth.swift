@@ -7,18 +7,15 @@ import CReactiveCoreSupport
 /// (`Observable.subscribe`, a C thread-local, see `SubscribeDepth.h`); one entered deeper than
 /// `bound` does not run but is deferred (`deferred(_:)`, through
 /// `Trampoline.deferSubscription`) and returns a `SingleAssignmentDisposable` at once (which
-/// already handles a dispose before the real disposable is set). Deferred steps run in a loop,
-/// each with the depth counted from 1 again, so the stack holds at most about `bound` levels at a
-/// time:
-/// - while the trampoline is idle, by the outermost subscription on the thread (depth 1) before it
-///   returns, so a user's `subscribe` still returns with everything subscribed;
-/// - while the trampoline is active (inside `take`'s subscription, a `CurrentThreadScheduler`
-///   action, a generator's turn), on the trampoline queue, behind the work already queued, before
-///   the outermost activation returns: a `take` above a deep chain still holds every disposable
-///   before a synchronous generator below it starts.
+/// already handles a dispose before the real disposable is set). The trampoline always runs
+/// inside `Observable.subscribe` (its outermost level starts an activation), so a deferred step
+/// is queued behind the work already queued and runs, with the depth counted from 1 again, before
+/// the outermost activation returns: the stack holds at most about `bound` levels at a time, a
+/// user's `subscribe` still returns with everything subscribed, and a `take` above a deep chain
+/// still holds every disposable before a synchronous generator below it starts.
 ///
 /// Below the bound nothing changes: one increment and one decrement of the thread-local per
-/// subscription, and one test of the deferred count by the outermost one.
+/// subscription.
 @usableFromInline
 enum SubscribeDepth {
   /// How many subscriptions nest on a stack before the next one is deferred. A level takes a few
@@ -33,12 +30,6 @@ enum SubscribeDepth {
   @inlinable @inline(__always)
   static func counter() -> UnsafeMutablePointer<Int> { reactive_core_subscribe_depth_counter() }
 
-  /// The calling thread's count of deferred steps waiting for the outermost subscription.
-  @inlinable @inline(__always)
-  static func deferredCounter() -> UnsafeMutablePointer<Int> {
-    reactive_core_subscribe_deferred_counter()
-  }
-
   /// Enters a subscription: returns the thread's counter (pass it to `leave(_:)`) and
   /// whether this level is beyond the bound (then defer the source's subscription).
   @inlinable @inline(__always)
@@ -48,17 +39,12 @@ enum SubscribeDepth {
     return (counter, counter.pointee > bound)
   }
 
-  /// Leaves a subscription; the outermost one first runs the deferred steps.
+  /// Leaves a subscription.
   @inlinable @inline(__always)
-  static func leave(_ counter: UnsafeMutablePointer<Int>) {
-    if counter.pointee == 1 && deferredCounter().pointee != 0 {
-      Trampoline.runDeferredSubscriptions()
-    }
-    counter.pointee -= 1
-  }
+  static func leave(_ counter: UnsafeMutablePointer<Int>) { counter.pointee -= 1 }
 
-  /// Runs a deferred subscription step with the depth counted from 1 (as if the draining
-  /// subscription held it), then restores the caller's depth.
+  /// Runs a deferred subscription step with the depth counted from 1, then restores the
+  /// caller's depth.
   @usableFromInline
   static func runDeferred(_ step: () -> Void) {
     let counter = counter()

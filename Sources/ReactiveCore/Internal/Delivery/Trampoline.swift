@@ -9,45 +9,46 @@ import Synchronization
   import Darwin
 #endif
 
-/// The per-thread trampoline: work that starts while the trampoline is active on this thread is
-/// queued and runs after the current work, in order, before the outermost activation returns.
+/// The per-thread trampoline (RxSwift's current-thread scheduler): work that starts while the
+/// trampoline is active on this thread is queued and runs after the current work, in order,
+/// before the outermost activation returns.
 ///
-/// One trampoline serves three clients:
-/// - `CurrentThreadScheduler`: its `schedule` is `Trampoline.schedule(_:)`.
-/// - Operators that can end a sequence before its source does (`take`, `take(while:)`,
-///   `take(until:)`, `element(at:)`) subscribe inside `Trampoline.activate(_:)`. A synchronous
-///   generator (`from`, `of`, `range`, `repeatElement`, `generate`) or a `retry` loop started while
-///   the trampoline is active is queued and returns its disposable at once, so the operator holds
-///   every disposable before the first element flows and can stop the generator: generators nested
-///   anywhere below it (inside `flatMap`, `concat`, `zip`, …) are queued the same way, because the
-///   trampoline stays active while the queue drains.
+/// An activation runs:
+/// - around every subscription made while none runs on the thread: the outermost
+///   `Observable.subscribe` starts one (as RxSwift's producers do), so everything subscribed
+///   inside it (the sources of every operator, `flatMap`'s inner observables, what a `create`
+///   closure subscribes) is subscribed with the trampoline active, and what was queued runs before
+///   that `subscribe` returns;
+/// - around a `CurrentThreadScheduler` action (its `schedule` is `Trampoline.activate(_:)` or
+///   queues).
+///
+/// What queues on it:
+/// - The synchronous generators (`from`, `of`, `range`, `repeatElement`, `generate`) and the
+///   steps of anything scheduled recursively on `CurrentThreadScheduler`: a generator subscribed
+///   while the trampoline is active returns its disposable at once and emits once the work before
+///   it ran, so an operator that can end a sequence early (`take`, `element(at:)`, …) holds every
+///   disposable before the first element flows and stops a generator nested anywhere below it.
 /// - Queued generators take turns: while other work waits, a generator yields after each element
-///   (it queues itself again), so `zip(from(1...), from(1...)).take(3)` pairs the two.
-///
+///   (it queues itself again), so `merge(.of(1, 2, 3), .of(10, 20, 30))` emits
+///   `1, 10, 2, 20, 3, 30` and `zip(from(1...), from(1...)).take(3)` pairs the two. A generator
+///   alone on the queue emits in a loop, which gives the same order as queueing each element.
 /// - Long chains of operators defer their subscription beyond `SubscribeDepth.bound` nested
-///   levels (`deferSubscription(_:)`): onto the queue while an activation runs, otherwise onto
-///   `deferredSubscriptions`, which the outermost subscription of the thread runs before it
-///   returns (see `SubscribeDepth`).
+///   levels (`deferSubscription(_:)`), behind the queued work.
 ///
 /// - Long chains of sinks and observables are freed in bounded stack (`release(_:)`): a dying
 ///   object hands the reference through which it held the next one to `release(_:)`, which drops
 ///   it at once up to `releaseBound` nested levels and parks it beyond, for the outermost level to
 ///   drop in a loop; so freeing a chain of a million sinks takes constant stack.
 ///
-/// Outside an activation nothing is queued: a generator emits at once inside `subscribe`, which is
-/// the documented "no trampoline for synchronous sources" behaviour (`merge(.of(1, 2, 3),
-/// .of(10, 20, 30))` emits `1, 2, 3, 10, 20, 30`).
-///
 /// Thread safety: each thread has its own trampoline, kept in a pthread key and touched only by
-/// that thread; work never moves to another thread. It is created on first use and released when
-/// the thread exits.
+/// that thread, with its state flags in C thread-locals (`reactive_core_trampoline`); work never
+/// moves to another thread. It is created on first use and released when the thread exits.
 @usableFromInline
 final class Trampoline {
   // Touched only by its own thread, and never by two overlapping accesses (the tests run with
   // the dynamic exclusivity checks of a debug build), so those checks are not needed; they would
   // run several times per released sink.
-  /// `true` while an activation runs on this thread.
-  @usableFromInline @exclusivity(unchecked) var isActive = false
+  /// The queued work; append with `enqueue(_:)`, which flags it for the outermost activation.
   @usableFromInline @exclusivity(unchecked) var queue = FIFO<any TrampolineItem>()
   /// The references parked by `release(_:)` beyond `releaseBound` nested levels (counted in the
   /// thread-local `reactive_core_release.parked`), dropped by the outermost level.
@@ -57,9 +58,6 @@ final class Trampoline {
   /// The disposables parked by `dispose(_:)` beyond `releaseBound` nested levels (counted with
   /// the parked references), disposed by the outermost level.
   @usableFromInline @exclusivity(unchecked) var parkedDisposals = ContiguousArray<Disposable>()
-  /// Subscription steps deferred while no activation ran; counted in the thread-local
-  /// `SubscribeDepth` state, run by `runDeferredSubscriptions()`.
-  @usableFromInline @exclusivity(unchecked) var deferredSubscriptions = FIFO<TrampolineWork>()
 
   @usableFromInline init() {}
 
@@ -203,95 +201,82 @@ final class Trampoline {
     return trampoline
   }
 
+  /// This thread's activation state (a C thread-local: no look-up of the trampoline object).
+  @inlinable @inline(__always)
+  static var state: UnsafeMutablePointer<reactive_core_trampoline_state> {
+    reactive_core_trampoline_state_pointer()
+  }
+
   /// `true` while an activation runs on this thread (work started now would be queued).
   @inlinable
-  static var isActive: Bool { current.isActive }
+  static var isActive: Bool { state.pointee.active != 0 }
+
+  /// Starts an activation if none runs on this thread: `true` when it did, and then the caller
+  /// must call `endActivation()` once its work returned.
+  @inlinable @inline(__always)
+  static func beginActivation() -> Bool {
+    let state = state
+    guard state.pointee.active == 0 else { return false }
+    state.pointee.active = 1
+    return true
+  }
+
+  /// Ends the activation begun by `beginActivation()`: runs the queued work, if any, until the
+  /// queue is empty, then deactivates. Without queued work it touches only the thread-local.
+  @inlinable @inline(__always)
+  static func endActivation() {
+    let state = state
+    if state.pointee.queued != 0 { current.drain() }
+    state.pointee.active = 0
+  }
 
   /// Runs `body` with the trampoline active; if this is the outermost activation on this thread,
   /// runs the queued work once `body` returned, until the queue is empty.
   @inlinable
   static func activate<T>(_ body: () -> T) -> T {
-    let trampoline = current
-    if trampoline.isActive { return body() }
-    trampoline.isActive = true
+    guard beginActivation() else { return body() }
     let result = body()
-    trampoline.drain()
+    endActivation()
     return result
   }
 
-  /// Runs `item` now (as the outermost activation) or queues it behind the running work.
+  /// Queues `item` behind the running work of this thread's active trampoline.
   @inlinable
-  static func schedule(_ item: some TrampolineItem) {
-    let trampoline = current
-    if trampoline.isActive {
-      trampoline.queue.append(item)
-      return
-    }
-    trampoline.isActive = true
-    item.run(on: trampoline)
-    trampoline.drain()
+  func enqueue(_ item: any TrampolineItem) {
+    queue.append(item)
+    Trampoline.state.pointee.queued = 1
   }
 
-  /// Runs `work` now when the trampoline is idle (without activating it), or queues it behind the
-  /// running work. Synchronous generators start this way: outside an activation they emit at
-  /// once inside `subscribe`.
+  /// Queues `item` behind the running work while an activation runs; otherwise runs it now,
+  /// without activating (a subscription made outside `Observable.subscribe`, where nothing
+  /// else can take turns with it).
   @inlinable
   static func startOrQueue(_ item: some TrampolineItem) {
-    let trampoline = current
-    if trampoline.isActive {
-      trampoline.queue.append(item)
+    if isActive {
+      current.enqueue(item)
     } else {
       item.run(on: nil)
     }
   }
 
-  /// Runs `work` now when the trampoline is idle (without activating it), or queues it behind the
-  /// running work (see `startOrQueue(_:)`); allocates only when it queues.
-  @inlinable
-  static func startOrQueue(_ work: @escaping () -> Void) {
-    let trampoline = current
-    if trampoline.isActive {
-      trampoline.queue.append(TrampolineWork(work))
-    } else {
-      work()
-    }
-  }
-
-  /// Defers `step` (subscribing a source of a long chain, see `SubscribeDepth`): onto the queue
-  /// while an activation runs, otherwise until the outermost subscription of this thread calls
-  /// `runDeferredSubscriptions()`. The step runs with the subscribe depth counted from 1.
+  /// Defers `step` (subscribing a source of a long chain, see `SubscribeDepth`) behind the
+  /// queued work; the step runs with the subscribe depth counted from 1. Called inside
+  /// `Observable.subscribe`, where an activation always runs, so the outermost activation runs
+  /// the step before it returns.
   @usableFromInline
   static func deferSubscription(_ step: @escaping () -> Void) {
-    let trampoline = current
     let work = TrampolineWork { SubscribeDepth.runDeferred(step) }
-    if trampoline.isActive {
-      trampoline.queue.append(work)
-    } else {
-      trampoline.deferredSubscriptions.append(work)
-      SubscribeDepth.deferredCounter().pointee += 1
-    }
+    guard isActive else { return activate { work.run(on: nil) } }
+    current.enqueue(work)
   }
 
-  /// Runs the deferred subscription steps in order, including those they defer, until none is
-  /// left. Called by the outermost subscription of this thread (depth 1), so the steps run
-  /// one after another on a shallow stack.
-  @usableFromInline
-  static func runDeferredSubscriptions() {
-    let trampoline = current
-    let deferred = SubscribeDepth.deferredCounter()
-    while let work = trampoline.deferredSubscriptions.popFirst() {
-      deferred.pointee -= 1
-      work.run(on: nil)
-    }
-  }
-
-  /// Runs the queued items in order (items may queue more), then deactivates.
+  /// Runs the queued items in order (items may queue more) until the queue is empty.
   @usableFromInline
   func drain() {
     while let next = queue.popFirst() {
       next.run(on: self)
     }
-    isActive = false
+    Trampoline.state.pointee.queued = 0
   }
 
   /// `true` when other work waits: a generator running on the trampoline then yields.
@@ -353,7 +338,7 @@ enum ReleasedReference {
   }
 }
 
-/// A closure queued on the trampoline (retry loops).
+/// A closure queued on the trampoline (a deferred subscription step).
 @usableFromInline
 final class TrampolineWork: TrampolineItem {
   @usableFromInline let work: () -> Void

@@ -5,22 +5,20 @@ extension ObservableType {
   /// and disposes the other sources. Sources may emit from different threads: delivery is
   /// serialized.
   ///
-  /// Synchronous sources are subscribed one after the other and each runs to completion during
-  /// its subscription, so they do not interleave:
+  /// Synchronous sequences take turns element by element on the current-thread trampoline, as
+  /// in RxSwift:
   ///
   /// ```swift
   /// _ = Observable.merge(.of(1, 2, 3), .of(10, 20, 30)).subscribe(onNext: { print($0) })
   /// // Prints: 1
-  /// // Prints: 2
-  /// // Prints: 3
   /// // Prints: 10
+  /// // Prints: 2
   /// // Prints: 20
+  /// // Prints: 3
   /// // Prints: 30
   /// ```
   ///
   /// - Complexity: O(1) per element (one short critical section); no allocation per element.
-  /// - Note: RxSwift subscribes through a current-thread trampoline and prints
-  ///   `1, 10, 2, 20, 3, 30` for the example above. Asynchronous sources merge the same way in both.
   @inlinable
   public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
     merge(sources)
