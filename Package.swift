@@ -35,9 +35,12 @@ let package = Package(
     // imports Testing).
     .target(name: "ReactiveTesting", dependencies: ["ReactiveCore", "ReactiveMVI"]),
     .target(name: "ReactiveBlocking", dependencies: ["ReactiveCore"]),
+    // What the example apps' terminal modes share: raw keys, the terminal's settings, file I/O on
+    // POSIX calls, the time-travel screen.
+    .target(name: "ExampleTerminal", dependencies: ["ReactiveMVI"], path: "Examples/Terminal"),
     .target(
       name: "HeroSelectorKit",
-      dependencies: ["ReactiveCore", "ReactiveMVI"],
+      dependencies: ["ExampleTerminal", "ReactiveCore", "ReactiveMVI"],
       path: "Examples/HeroSelector/Kit"
     ),
     .executableTarget(
@@ -45,7 +48,8 @@ let package = Package(
       dependencies: ["HeroSelectorKit"],
       path: "Examples/HeroSelector/App"
     ),
-    .target(name: "TodoKit", dependencies: ["ReactiveMVI"], path: "Examples/Todo/Kit"),
+    .target(
+      name: "TodoKit", dependencies: ["ExampleTerminal", "ReactiveMVI"], path: "Examples/Todo/Kit"),
     .executableTarget(name: "Todo", dependencies: ["TodoKit"], path: "Examples/Todo/App"),
     // Test support shared by the test targets: waits with deadlines sized to what they wait for,
     // shared values, the test error, a seeded generator, leak checks, and running a built executable.
@@ -76,8 +80,8 @@ let package = Package(
       name: "HeroSelectorTests",
       // "HeroSelector" is listed so that `swift test` builds the executable the end-to-end tests run.
       dependencies: [
-        "HeroSelectorKit", "HeroSelector", "ReactiveCore", "ReactiveMVI", "ReactiveTesting",
-        "TestSupport",
+        "ExampleTerminal", "HeroSelectorKit", "HeroSelector", "ReactiveCore", "ReactiveMVI",
+        "ReactiveTesting", "TestSupport",
       ],
       swiftSettings: testCodeUnoptimized
     ),

@@ -265,60 +265,11 @@ import Testing
     let file = path("todos.json")
     try write([SavedTodo(id: 1, title: "a", isDone: false)], to: file)
     let terminal = try PseudoTerminal()
-    defer { terminal.close() }
-    let running = try todoExecutable.start(["--file", file], stdin: .descriptor(terminal.replica))
-    terminal.closeReplica()  // the child has its own copy
-    try terminal.type("quit\n")
+    let running = try todoExecutable.start(["--file", file], stdin: .descriptor(terminal.slave))
+    terminal.closeSlave()  // the child has its own copy
+    terminal.type("quit\n")
     let result = try running.wait()
     #expect(result.exitCode == 0)
     #expect(result.stdout == "Todos (all): 1 of 1 left\n  [ ] 1. a\n")
-  }
-}
-
-/// A pseudo-terminal pair: the test types on the primary side, `todo` reads the replica side.
-final class PseudoTerminal {
-  let primary: Int32
-  private(set) var replica: Int32
-
-  init() throws {
-    // The Glibc module leaves out the X/Open pseudo-terminal calls: they are looked up by name.
-    let posixOpenpt: @convention(c) (Int32) -> Int32 = try Self.libc("posix_openpt")
-    let grantpt: @convention(c) (Int32) -> Int32 = try Self.libc("grantpt")
-    let unlockpt: @convention(c) (Int32) -> Int32 = try Self.libc("unlockpt")
-    let ptsname: @convention(c) (Int32) -> UnsafeMutablePointer<CChar>? = try Self.libc("ptsname")
-    primary = posixOpenpt(O_RDWR | O_NOCTTY)
-    guard primary >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    guard grantpt(primary) == 0, unlockpt(primary) == 0, let name = ptsname(primary) else {
-      Foundation.close(primary)
-      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-    }
-    replica = open(name, O_RDWR | O_NOCTTY)
-    guard replica >= 0 else {
-      Foundation.close(primary)
-      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-    }
-  }
-
-  private static func libc<Function>(_ name: String) throws -> Function {
-    let symbol = try #require(dlsym(dlopen(nil, RTLD_NOW), name), "\(name) not found")
-    return unsafeBitCast(symbol, to: Function.self)
-  }
-
-  /// Types `text` as if on a keyboard (a line is read once its newline is typed).
-  func type(_ text: String) throws {
-    let bytes = Array(text.utf8)
-    guard Foundation.write(primary, bytes, bytes.count) == bytes.count else {
-      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-    }
-  }
-
-  func closeReplica() {
-    if replica >= 0 { Foundation.close(replica) }
-    replica = -1
-  }
-
-  func close() {
-    closeReplica()
-    Foundation.close(primary)
   }
 }

@@ -6,6 +6,83 @@ import Testing
 @testable import TodoKit
 
 @Suite struct TodoSessionTests {
+  /// `--travel FILE` in a terminal: the list screen of each step, the timeline, skipping with
+  /// the later states recomputed, the exported test written beside the session, and `q`.
+  @Test(.onOwnThread) func travelInATerminalStepsSkipsAndExports() throws {
+    let directory = try todoExecutable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("todos.json").path
+    let session = directory.appendingPathComponent("session.jsonl").path
+    let recorded = try todoExecutable.run(
+      ["--file", file, "--save-delay", "0", "--record", session],
+      stdin: "add Milk\nadd Bread\ntoggle 1\n")
+    #expect(recorded.exitCode == 0)
+    let steps =
+      try String(contentsOfFile: session, encoding: .utf8).split(separator: "\n").count - 1
+
+    let terminal = try PseudoTerminal()
+    let running = try todoExecutable.start(
+      ["--travel", session], stdin: .descriptor(terminal.slave))
+    terminal.closeSlave()  // the child has its own copy
+    // Each expected text must appear after the previous one: the screens come in order.
+    var seen = "".endIndex
+    var screens = ""
+    func waitForScreen(_ text: String) -> Bool {
+      eventually(timeout: heavyDeadline) {
+        screens = stripAnsi(running.stdoutSoFar)
+        guard seen <= screens.endIndex, let found = screens[seen...].range(of: text) else {
+          return false
+        }
+        seen = found.upperBound
+        return true
+      }
+    }
+    #expect(waitForScreen("Todos (all): 0 of 0 left"))
+    #expect(waitForScreen("step 0 of \(steps) · initial state"))
+    terminal.type("\u{1B}[C")  // →
+    #expect(waitForScreen("  [ ] 1. Milk"))
+    #expect(waitForScreen("step 1 of \(steps) · intent add(\"Milk\") · "))
+    terminal.type("\u{1B}[F")  // End
+    #expect(waitForScreen("  [x] 1. Milk\r\n  [ ] 2. Bread"))
+    #expect(waitForScreen("step \(steps) of \(steps) · "))
+    terminal.type("\u{1B}[H")  // Home
+    #expect(waitForScreen("step 0 of \(steps) · initial state"))
+    terminal.type("\u{1B}[C")
+    terminal.type("s")  // skip adding Milk: Bread becomes item 1, and `toggle 1` marks it
+    #expect(waitForScreen("step 1 of \(steps) · intent add(\"Milk\") · (skipped)"))
+    terminal.type("\u{1B}[F")
+    #expect(waitForScreen("  [x] 1. Bread"))
+    terminal.type("e")
+    let testFile = directory.appendingPathComponent("sessionTests.swift").path
+    #expect(waitForScreen("wrote \(testFile)"))
+    #expect(
+      try String(contentsOfFile: testFile, encoding: .utf8).contains(
+        "@Test func recordedTodoSession() {"))
+    terminal.type("q")
+    let result = try running.wait()
+    #expect(result.exitCode == 0)
+    #expect(result.stderr == "")
+    // The list file is the recording's, untouched by travelling and skipping.
+    #expect(try String(contentsOfFile: file, encoding: .utf8).contains("Milk"))
+  }
+
+  @Test func travelWithoutATerminalNeedsAStep() throws {
+    let directory = try todoExecutable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let session = directory.appendingPathComponent("session.jsonl").path
+    _ = try todoExecutable.run(
+      ["--file", directory.appendingPathComponent("todos.json").path, "--record", session],
+      stdin: "add Milk\n")
+    let result = try todoExecutable.run(["--travel", session])
+    #expect(result.exitCode == 64)
+    #expect(
+      result.stderr
+        == "todo: --travel FILE without --at N needs a terminal (the interactive timeline)\n")
+    let atAlone = try todoExecutable.run(["--at", "1"])
+    #expect(atAlone.exitCode == 64)
+    #expect(atAlone.stderr == "todo: --at N needs --travel FILE (see todo --help)\n")
+  }
+
   @Test func recordTravelAndExportTest() throws {
     let directory = try todoExecutable.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

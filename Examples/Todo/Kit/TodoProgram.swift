@@ -1,3 +1,4 @@
+import ExampleTerminal
 import Foundation
 import ReactiveMVI
 
@@ -17,7 +18,7 @@ public struct TodoProgram: Sendable {
   public static let usage = """
     Usage: todo [--file PATH] [--format text|json] [--save-delay MS] [--verbose]
                 [--record FILE]
-           todo --travel FILE --at N
+           todo --travel FILE [--at N]
            todo --export-test FILE
 
     A todo list on ReactiveMVI. Reads one command per line from standard input (a terminal or a
@@ -48,10 +49,17 @@ public struct TodoProgram: Sendable {
       --verbose          log every intent and state change to standard error
       --record FILE      write the session to FILE (ReactiveMVI's session format, JSON
                          lines: per command its intent, results, events and the state after)
+      --travel FILE      step through a recorded session in a terminal: the list as it
+                         was after the step under the cursor, with a timeline line (step
+                         k of n, the intent or result, the changed fields). Left/Right
+                         (h/l) one step, Home/End the first and the last, s skip or unskip
+                         the step (the later states recomputed), e write the exported
+                         test beside the session (NAME.jsonl: NAMETests.swift), q quit.
+                         The list file is not touched
       --travel FILE --at N
                          print the state after step N of a recorded session (0: the
                          initial state) as --format json prints it, recomputed from the
-                         recorded results; the list file is not touched
+                         recorded results; no terminal needed
       --export-test FILE print the session as a Swift Testing test (a TestStore sending its
                          intents, receiving its recorded save results, asserting its states)
       --help             show this help
@@ -121,8 +129,8 @@ public struct TodoProgram: Sendable {
         default: throw .usage("unknown option '\(TodoCommand.excerpt(argument))'")
         }
       }
-      if (options.travelPath == nil) != (options.travelStep == nil) {
-        throw .usage("--travel FILE and --at N go together")
+      if options.travelStep != nil && options.travelPath == nil {
+        throw .usage("--at N needs --travel FILE")
       }
       if options.travelPath != nil && options.exportTestPath != nil {
         throw .usage("--travel and --export-test cannot be used together")
@@ -156,6 +164,14 @@ public struct TodoProgram: Sendable {
     let sessionFeature = TodoFeature(
       storage: JSONFileStorage(path: options.file), scheduler: MainScheduler.instance,
       saveDelay: .milliseconds(options.saveDelay))
+    if let path = options.travelPath, options.travelStep == nil {
+      guard isatty(input) == 1 else {
+        throw TodoError.usage(
+          "--travel FILE without --at N needs a terminal (the interactive timeline)")
+      }
+      let session = try openSession(path, feature: sessionFeature)
+      return try travelInTerminal(session, path: path, feature: sessionFeature)
+    }
     if let path = options.travelPath, let step = options.travelStep {
       let session = try openSession(path, feature: sessionFeature)
       guard step <= session.steps.count else {
@@ -171,13 +187,7 @@ public struct TodoProgram: Sendable {
     }
     if let path = options.exportTestPath {
       let session = try openSession(path, feature: sessionFeature)
-      try writeOrFail(
-        SessionTestExport.swiftTesting(
-          session: session, feature: sessionFeature, testName: "recordedTodoSession",
-          featureExpression:
-            "TodoFeature(storage: JSONFileStorage(path: \"todos.json\"), "
-            + "scheduler: MainScheduler.instance, saveDelay: .milliseconds(300))",
-          imports: ["@testable import TodoKit"]))
+      try writeOrFail(Self.exportedTest(session, feature: sessionFeature))
       return 0
     }
     let storage = JSONFileStorage(path: options.file)
@@ -288,6 +298,48 @@ public struct TodoProgram: Sendable {
           + "recorded states: \(mismatch); the recomputed states are shown\n")
     }
     return session
+  }
+
+  /// The session as a Swift Testing test of `TodoKit` (`--export-test`, `e` while travelling).
+  static func exportedTest(_ session: Session<TodoFeature>, feature: TodoFeature) -> String {
+    SessionTestExport.swiftTesting(
+      session: session, feature: feature, testName: "recordedTodoSession",
+      featureExpression:
+        "TodoFeature(storage: JSONFileStorage(path: \"todos.json\"), "
+        + "scheduler: MainScheduler.instance, saveDelay: .milliseconds(300))",
+      imports: ["@testable import TodoKit"])
+  }
+
+  /// `--travel FILE` in a terminal: the app's own list screen (its view model's text) for the
+  /// step under the cursor, on the shared time-travel screen.
+  @MainActor
+  private func travelInTerminal(
+    _ session: Session<TodoFeature>, path: String, feature: TodoFeature
+  ) throws(TodoError) -> Int32 {
+    let testPath = exportedTestPath(forSession: path)
+    var screen = TravelScreen(
+      travel: TimeTravel(session: session, feature: feature), input: input, output: output,
+      render: { state in
+        // The state shown by the app's own view model, as a live run prints it.
+        let store = Store(initialState: state, feature: feature)
+        defer { store.dispose() }
+        return MainActor.assumeIsolated { TodoViewModel(store: store).renderText() }
+          .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+          .dropLast(1).map { $0 }
+      },
+      export: {
+        do throws(FileIO.Failure) {
+          try FileIO.replace(testPath, with: Self.exportedTest(session, feature: feature))
+          return "wrote \(testPath.escapingControlCharacters)"
+        } catch {
+          return "cannot write \(testPath.escapingControlCharacters): \(error.message)"
+        }
+      })
+    do throws(TerminalError) {
+      return try screen.run()
+    } catch {
+      throw .io(error.message)
+    }
   }
 
   /// A recorder writing the session to `path` (replacing an older file), one line per `write`.

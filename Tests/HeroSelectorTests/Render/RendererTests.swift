@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import HeroSelectorKit
@@ -95,19 +96,4 @@ import Testing
     let roster = try? Roster.parse("[" + JSONRenderer.render(printable) + "]", file: "x")
     #expect(roster?.heroes == [printable])
   }
-}
-
-func stripAnsi(_ text: String) -> String {
-  var out = ""
-  var inEscape = false
-  for scalar in text.unicodeScalars {
-    if inEscape {
-      if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
-    } else if scalar == "\u{1B}" {
-      inEscape = true
-    } else {
-      out.unicodeScalars.append(scalar)
-    }
-  }
-  return out
 }

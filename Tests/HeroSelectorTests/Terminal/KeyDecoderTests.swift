@@ -1,3 +1,4 @@
+import ExampleTerminal
 import Testing
 
 @testable import HeroSelectorKit

@@ -1,3 +1,5 @@
+import ExampleTerminal
+
 import ReactiveMVI
 
 #if canImport(Glibc)

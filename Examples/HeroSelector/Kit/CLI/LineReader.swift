@@ -1,3 +1,5 @@
+import ExampleTerminal
+
 /// Reads a file descriptor line by line with `read(2)` (no C `stdin` global, no buffering of
 /// output: each line is handled as soon as it arrives).
 ///

@@ -1,3 +1,5 @@
+import ExampleTerminal
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import ExampleTerminal
+
 extension Roster {
   /// Parses a JSON roster, `[{"name": "…", "speed": 7, "power": 7, "stamina": 5}, …]`.
   ///

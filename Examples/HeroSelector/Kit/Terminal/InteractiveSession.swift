@@ -1,3 +1,5 @@
+import ExampleTerminal
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -13,24 +15,16 @@ struct InteractiveSession {
   let input: Int32
   let output: Int32
 
-  /// How long to wait for the rest of an escape sequence before taking `ESC` as the Esc key.
-  static let escapeTimeoutMilliseconds: Int32 = 60
-
-  /// Whether to colour the screen: `output` is a terminal that is not "dumb", and `NO_COLOR` is
-  /// not set.
-  static func colorAllowed(output: Int32) -> Bool {
-    guard isatty(output) == 1, getenv("NO_COLOR") == nil else { return false }
-    guard let term = getenv("TERM").map({ String(cString: $0) }) else { return false }
-    return !term.isEmpty && term != "dumb"
-  }
-
   func run() throws(HeroSelectorError) -> Int32 {
     let redraw = format == .text && isatty(output) == 1
-    let terminal = try RawTerminal(fd: input)
+    let terminal: RawTerminal
+    do throws(TerminalError) { terminal = try RawTerminal(fd: input) } catch {
+      throw .data(error.message)
+    }
     let signals = PendingSignals()
     let sink = StateSink(
       fd: output, format: format, mode: redraw ? .redraw : .stream,
-      color: redraw && Self.colorAllowed(output: output))
+      color: redraw && Terminal.colorAllowed(output: output))
     if redraw { sink.emit("\u{1B}[?25l") }  // hide the cursor while drawing
     defer {
       if redraw { sink.emit("\u{1B}[0m\u{1B}[?25h") }
@@ -56,8 +50,8 @@ struct InteractiveSession {
         }
         continue
       }
-      var pollfd = inputPollDescriptor(fd: input)
-      let timeout = decoder.isPending ? Self.escapeTimeoutMilliseconds : 200
+      var pollfd = Terminal.inputPollDescriptor(fd: input)
+      let timeout = decoder.isPending ? Terminal.escapeTimeoutMilliseconds : 200
       let ready = poll(&pollfd, 1, timeout)
       if ready < 0 {
         if errno == EINTR { continue }
@@ -83,9 +77,4 @@ struct InteractiveSession {
     if let error = sink.writeError { throw error }
     return 0
   }
-}
-
-// `pollfd` waiting for input on `fd`.
-func inputPollDescriptor(fd: Int32) -> pollfd {
-  pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
 }

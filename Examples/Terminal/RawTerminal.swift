@@ -8,15 +8,15 @@
 /// and restores the saved settings on `restore()`.
 ///
 /// Output processing stays on, so "\n" still moves to the start of the next line.
-final class RawTerminal {
-  let fd: Int32
+public final class RawTerminal {
+  public let fd: Int32
   private var original = termios()
   private var restored = false
 
-  init(fd: Int32) throws(HeroSelectorError) {
+  public init(fd: Int32) throws(TerminalError) {
     self.fd = fd
     guard tcgetattr(fd, &original) == 0 else {
-      throw .data("cannot read the terminal settings: \(String(cString: strerror(errno)))")
+      throw TerminalError("cannot read the terminal settings: \(String(cString: strerror(errno)))")
     }
     var raw = original
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
@@ -26,12 +26,13 @@ final class RawTerminal {
       cc[Int(VTIME)] = 0
     }
     guard tcsetattr(fd, TCSANOW, &raw) == 0 else {
-      throw .data("cannot set the terminal to raw mode: \(String(cString: strerror(errno)))")
+      throw TerminalError(
+        "cannot set the terminal to raw mode: \(String(cString: strerror(errno)))")
     }
   }
 
   /// Restores the settings saved by `init`; later calls do nothing.
-  func restore() {
+  public func restore() {
     guard !restored else { return }
     restored = true
     _ = tcsetattr(fd, TCSANOW, &original)
@@ -42,11 +43,11 @@ final class RawTerminal {
 
 /// Blocks the termination signals while the terminal is raw, so that they stay pending instead
 /// of killing the process with the terminal left raw; the key loop polls for them.
-struct PendingSignals {
-  static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH]
+public struct PendingSignals {
+  public static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGWINCH]
   private var previous = sigset_t()
 
-  init() {
+  public init() {
     var set = sigset_t()
     sigemptyset(&set)
     for signal in Self.watched { sigaddset(&set, signal) }
@@ -55,7 +56,7 @@ struct PendingSignals {
 
   /// A pending signal: a termination signal, or SIGWINCH (the terminal was resized). SIGTSTP is
   /// swallowed: suspending would leave the terminal raw.
-  func take() -> Int32? {
+  public func take() -> Int32? {
     var pending = sigset_t()
     sigpending(&pending)
     for signal in Self.watched where sigismember(&pending, signal) == 1 {
@@ -70,14 +71,14 @@ struct PendingSignals {
   }
 
   /// Unblocks the signals once the terminal is restored.
-  func release() {
+  public func release() {
     var previous = self.previous
     pthread_sigmask(SIG_SETMASK, &previous, nil)
   }
 }
 
 /// The size of the terminal on `fd` (columns, rows), or nil when it is not a terminal.
-func terminalSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
+public func terminalSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
   var size = winsize()
   guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
     return nil

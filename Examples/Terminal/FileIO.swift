@@ -5,16 +5,16 @@
 #endif
 
 /// File and descriptor I/O on plain POSIX calls (no C `stdin`/`stdout` globals in Swift 6 mode).
-enum FileIO {
-  struct Failure: Error {
-    let message: String
+public enum FileIO {
+  public struct Failure: Error {
+    public let message: String
     /// The `errno` value, or 0 for a failure of our own (not a regular file, too large).
-    let code: Int32
-    init(errno code: Int32) {
+    public let code: Int32
+    public init(errno code: Int32) {
       self.code = code
       message = String(cString: strerror(code))
     }
-    init(message: String) {
+    public init(message: String) {
       self.code = 0
       self.message = message
     }
@@ -25,7 +25,7 @@ enum FileIO {
   /// Only a regular file of at most `maximumSize` bytes is read: a device (`/dev/zero`), a FIFO
   /// or a directory is refused with a message (the open does not block on a FIFO without a
   /// writer), and so is a larger file, so no input can make the program grow without bound.
-  static func read(_ path: String, maximumSize: Int) throws(Failure) -> String {
+  public static func read(_ path: String, maximumSize: Int) throws(Failure) -> String {
     let fd = open(path, O_RDONLY | O_NONBLOCK)
     guard fd >= 0 else { throw Failure(errno: errno) }
     defer { close(fd) }
@@ -53,7 +53,7 @@ enum FileIO {
   }
 
   /// Replaces the file at `path` (creating it if needed) with `text`.
-  static func replace(_ path: String, with text: String) throws(Failure) {
+  public static func replace(_ path: String, with text: String) throws(Failure) {
     let fd = open(path, O_WRONLY | O_TRUNC | O_CREAT, 0o644)
     guard fd >= 0 else { throw Failure(errno: errno) }
     defer { close(fd) }
@@ -61,7 +61,7 @@ enum FileIO {
   }
 
   /// Appends `text` to the file at `path`, creating it if needed.
-  static func append(_ text: String, to path: String) throws(Failure) {
+  public static func append(_ text: String, to path: String) throws(Failure) {
     let fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
     guard fd >= 0 else { throw Failure(errno: errno) }
     defer { close(fd) }
@@ -69,7 +69,7 @@ enum FileIO {
   }
 
   /// Writes every byte of `text` to `fd`, retrying on EINTR and short writes.
-  static func writeAll(_ fd: Int32, _ text: String) throws(Failure) {
+  public static func writeAll(_ fd: Int32, _ text: String) throws(Failure) {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { posixWrite(fd, $0.baseAddress, $0.count) }
@@ -84,11 +84,11 @@ enum FileIO {
 
 // The POSIX functions under names that do not clash with methods called `read` / `write`.
 @inline(__always)
-func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+public func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
   read(fd, buffer, count)
 }
 
 @inline(__always)
-func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+public func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
   write(fd, buffer, count)
 }
