@@ -164,7 +164,7 @@ package final class PublishedState<State>: @unchecked Sendable {
   /// deinitializer may run user code. Writer only (one thread at a time, ordered by the caller).
   @inlinable @inline(__always) @discardableResult
   package func publish(_ state: consuming State) -> State {
-    let next = 1 - current.load(ordering: .relaxed)
+    let next = 1 &- current.load(ordering: .relaxed)
     if readers.load(ordering: .sequentiallyConsistent) & Self.readerMask(next) != 0 {
       waitForReaders(next)
     }

@@ -585,23 +585,31 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
         run(effect)
       }
     } else {
-      if let travelGate, travelGate.holds(.result(copy result, origin: origin)) { return }
-      notify(.result(copy result, origin: origin))
-      guard !drainer.isClosed else { return }
-      let old = published.latest
-      let new = feature.reduce(old, copy result)
-      guard !drainer.isClosed else { return }
-      if feature.stateHasChanged(from: old, to: new) {
-        guard !drainer.isClosed else { return }
-        published.publish(new)
-        // The displaced state's deinitializer or a middleware may have disposed the store.
-        guard !drainer.isClosed else { return }
-        notify(.stateChanged(from: old, to: new))
-        if !drainer.isClosed { deliver(new) }
-        guard !drainer.isClosed else { return }
-      }
-      run(feature.effect(after: result, state: published.latestSlot.pointee))
+      reduceObserved(result, origin: origin)
     }
+  }
+
+  /// `reduce(_:origin:)` with middleware: each step is shown to the middleware, and the state is
+  /// read from its slot (no loan: middleware may keep it). Out of line, so that the path without
+  /// middleware keeps its registers.
+  @inlinable @inline(never)
+  func reduceObserved(_ result: consuming F.Result, origin: OutputOrigin) {
+    if let travelGate, travelGate.holds(.result(copy result, origin: origin)) { return }
+    notify(.result(copy result, origin: origin))
+    guard !drainer.isClosed else { return }
+    let old = published.latest
+    let new = feature.reduce(old, copy result)
+    guard !drainer.isClosed else { return }
+    if feature.stateHasChanged(from: old, to: new) {
+      guard !drainer.isClosed else { return }
+      published.publish(new)
+      // The displaced state's deinitializer or a middleware may have disposed the store.
+      guard !drainer.isClosed else { return }
+      notify(.stateChanged(from: old, to: new))
+      if !drainer.isClosed { deliver(new) }
+      guard !drainer.isClosed else { return }
+    }
+    run(feature.effect(after: result, state: published.latestSlot.pointee))
   }
 
   /// Sends `state` to every live subscriber, in subscription order. Drainer only. Inlined into
@@ -611,8 +619,11 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     // The list does not change while it is iterated (see `stateSubscriptions`) and keeps every
     // subscription alive: no retain per delivery.
     let subscriptions = stateSubscriptions.unsafeElements
-    for index in subscriptions.indices {
+    // A counted loop, not `indices`: a buffer's count is never negative, so no range check.
+    var index = 0
+    while index != subscriptions.count {
       Unmanaged.passUnretained(subscriptions[index])._withUnsafeGuaranteedRef { $0.deliver(state) }
+      index &+= 1
     }
   }
 

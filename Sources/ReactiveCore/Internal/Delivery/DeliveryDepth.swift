@@ -19,10 +19,16 @@ enum DeliveryDepth {
   @inlinable @inline(__always)
   static func counter() -> UnsafeMutablePointer<Int> { reactive_core_delivery_depth_counter() }
 
+  /// Starts a delivery on this thread (`counter` is the thread's counter). The depth is bounded
+  /// by the stack (each level is a frame), far from `Int.max`: the arithmetic wraps, so that no
+  /// delivery pays for an overflow check.
+  @inlinable @inline(__always)
+  static func enter(_ counter: UnsafeMutablePointer<Int>) { counter.pointee &+= 1 }
+
   /// Ends a delivery on this thread (`counter` is the thread's counter, incremented when the
   /// delivery started).
   @inlinable @inline(__always)
-  static func leave(_ counter: UnsafeMutablePointer<Int>) { counter.pointee -= 1 }
+  static func leave(_ counter: UnsafeMutablePointer<Int>) { counter.pointee &-= 1 }
 
   /// `counter` as a word, to keep in an atomic (see `Drainer` and `DisposeBarrier`).
   @inlinable @inline(__always)

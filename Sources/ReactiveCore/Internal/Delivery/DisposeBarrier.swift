@@ -59,7 +59,7 @@ package struct DisposeBarrier: ~Copyable, Sendable {
     let counter = DeliveryDepth.counter()
     runner.store(DeliveryDepth.word(counter), ordering: .relaxed)
     guard enterWithinDelivery() else { return false }
-    counter.pointee += 1
+    DeliveryDepth.enter(counter)
     return true
   }
 

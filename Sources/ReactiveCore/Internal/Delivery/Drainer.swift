@@ -190,7 +190,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   @inlinable @inline(__always)
   func becomeHolder() {
     let counter = DeliveryDepth.counter()
-    counter.pointee += 1
+    DeliveryDepth.enter(counter)
     holder.store(DeliveryDepth.word(counter), ordering: .relaxed)
   }
 
@@ -202,7 +202,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
 
   @inlinable @inline(__always)
   func becomeHolderAgain() {
-    DeliveryDepth.counter(word: holder.load(ordering: .relaxed)).pointee += 1
+    DeliveryDepth.enter(DeliveryDepth.counter(word: holder.load(ordering: .relaxed)))
   }
 
   // MARK: Leaving (the role holder only)

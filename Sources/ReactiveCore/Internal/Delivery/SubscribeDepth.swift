@@ -35,13 +35,14 @@ enum SubscribeDepth {
   @inlinable @inline(__always)
   static func enter() -> (counter: UnsafeMutablePointer<Int>, defers: Bool) {
     let counter = counter()
-    counter.pointee += 1
+    // Bounded by the stack, far from `Int.max`: wrapping, with no overflow check.
+    counter.pointee &+= 1
     return (counter, counter.pointee > bound)
   }
 
   /// Leaves a subscription.
   @inlinable @inline(__always)
-  static func leave(_ counter: UnsafeMutablePointer<Int>) { counter.pointee -= 1 }
+  static func leave(_ counter: UnsafeMutablePointer<Int>) { counter.pointee &-= 1 }
 
   /// Runs a deferred subscription step with the depth counted from 1, then restores the
   /// caller's depth.
