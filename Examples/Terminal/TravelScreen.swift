@@ -18,7 +18,8 @@ public struct TravelScreen<F: Feature> {
   let output: Int32
   let render: (F.State) -> [String]
   let describe: (Session<F>.Step) -> String
-  let export: () -> String
+  let testPath: String
+  let exportedTest: () -> String
 
   /// - Parameters:
   ///   - travel: where to start (usually at step 0).
@@ -27,20 +28,21 @@ public struct TravelScreen<F: Feature> {
   ///   - render: the app's own screen for a state, one string per line.
   ///   - describe: what a step did, for the timeline (default: `intent …`, or `result …` for a
   ///     step an effect's result started).
-  ///   - export: writes the session's exported test; returns the line to show (where it went,
-  ///     or why it could not be written).
+  ///   - testPath: where `e` writes the exported test (see `exportedTestPath(forSession:)`).
+  ///   - exportedTest: the session's exported test, Swift source (made when `e` is pressed).
   public init(
     travel: TimeTravel<F>, input: Int32, output: Int32,
     render: @escaping (F.State) -> [String],
     describe: @escaping (Session<F>.Step) -> String = { TravelScreen.defaultDescription($0) },
-    export: @escaping () -> String
+    testPath: String, exportedTest: @escaping () -> String
   ) {
     self.travel = travel
     self.input = input
     self.output = output
     self.render = render
     self.describe = describe
-    self.export = export
+    self.testPath = testPath
+    self.exportedTest = exportedTest
   }
 
   /// `intent …`, or `result …, …` for a step an effect's result started.
@@ -92,7 +94,7 @@ public struct TravelScreen<F: Feature> {
         case .home: travel.jump(to: 0)
         case .end: travel.jump(to: travel.stepCount)
         case .character(UInt8(ascii: "s")): travel.toggleSkip(travel.position)
-        case .character(UInt8(ascii: "e")): message = export()
+        case .character(UInt8(ascii: "e")): message = writeExportedTest()
         case .character(UInt8(ascii: "q")), .character(UInt8(ascii: "Q")), .interrupt,
           .endOfInput:
           return key == .interrupt ? 130 : 0
@@ -127,6 +129,30 @@ public struct TravelScreen<F: Feature> {
       parts.append(changes.isEmpty ? "no change" : changes.joined(separator: "; "))
     }
     return parts.joined(separator: " · ")
+  }
+
+  /// Writes the exported test to `testPath`; the line to show: where it went, or why not.
+  func writeExportedTest() -> String {
+    let path = visible(testPath)
+    do throws(FileIO.Failure) {
+      try FileIO.replace(testPath, with: exportedTest())
+      return "wrote \(path)"
+    } catch {
+      return "cannot write \(path): \(error.message)"
+    }
+  }
+
+  /// `text` with its control characters shown as `\u{…}`, safe to print on the screen.
+  func visible(_ text: String) -> String {
+    var shown = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      } else {
+        shown.unicodeScalars.append(scalar)
+      }
+    }
+    return shown
   }
 
   func draw(message: String) {

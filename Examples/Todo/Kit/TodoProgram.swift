@@ -316,7 +316,6 @@ public struct TodoProgram: Sendable {
   private func travelInTerminal(
     _ session: Session<TodoFeature>, path: String, feature: TodoFeature
   ) throws(TodoError) -> Int32 {
-    let testPath = exportedTestPath(forSession: path)
     var screen = TravelScreen(
       travel: TimeTravel(session: session, feature: feature), input: input, output: output,
       render: { state in
@@ -327,14 +326,8 @@ public struct TodoProgram: Sendable {
           .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
           .dropLast(1).map { $0 }
       },
-      export: {
-        do throws(FileIO.Failure) {
-          try FileIO.replace(testPath, with: Self.exportedTest(session, feature: feature))
-          return "wrote \(testPath.escapingControlCharacters)"
-        } catch {
-          return "cannot write \(testPath.escapingControlCharacters): \(error.message)"
-        }
-      })
+      testPath: exportedTestPath(forSession: path),
+      exportedTest: { Self.exportedTest(session, feature: feature) })
     do throws(TerminalError) {
       return try screen.run()
     } catch {

@@ -71,26 +71,25 @@ import Testing
     #expect(second == [1, 2, 3])
   }
 
-  @Test func retrySubscribesItsSourceAtOnce() {
-    let subject = PublishSubject<Int>()
-    var received: [Int] = []
-    _ = Observable.merge(
-      subject.retry(),
-      Observable<Int>.create { _ in
-        subject.onNext(7)
-        return Disposables.create()
+  /// `retry` and `retry(when:)` subscribe their source before `subscribe` returns: an element the
+  /// next source of `merge` sends at once reaches them.
+  enum Retrying: CaseIterable, Sendable {
+    case retry, retryWhen
+
+    func apply(_ source: Observable<Int>) -> Observable<Int> {
+      switch self {
+      case .retry: source.retry()
+      case .retryWhen: source.retry(when: { (errors: Observable<any Error>) in errors })
       }
-    )
-    .take(1)
-    .subscribe(onNext: { received.append($0) })
-    #expect(received == [7])
+    }
   }
 
-  @Test func retryWhenSubscribesItsSourceAtOnce() {
+  @Test(arguments: Retrying.allCases)
+  func retryingSubscribesItsSourceAtOnce(_ retrying: Retrying) {
     let subject = PublishSubject<Int>()
     var received: [Int] = []
     _ = Observable.merge(
-      subject.retry(when: { (errors: Observable<any Error>) in errors }),
+      retrying.apply(subject.asObservable()),
       Observable<Int>.create { _ in
         subject.onNext(7)
         return Disposables.create()

@@ -16,7 +16,7 @@ struct TravelSession {
   func run() throws(HeroSelectorError) -> Int32 {
     let feature = HeroFeature(roster: roster)
     let renderer = TextRenderer(color: Terminal.colorAllowed(output: output))
-    let (session, testPath) = (self.session, self.testPath)
+    let session = self.session
     var screen = TravelScreen(
       travel: TimeTravel(session: session, feature: feature), input: input, output: output,
       render: { renderer.lines(for: $0) },
@@ -24,17 +24,12 @@ struct TravelSession {
         step.intent.map { "intent \($0.rawValue)" }
           ?? "result " + step.results.map(\.rawValue).joined(separator: ", ")
       },
-      export: {
-        let source = SessionTestExport.swiftTesting(
+      testPath: testPath,
+      exportedTest: {
+        SessionTestExport.swiftTesting(
           session: session, feature: feature, testName: "recordedHeroSession",
           featureExpression: "HeroFeature(roster: .default)",
           imports: ["@testable import HeroSelectorKit"])
-        do throws(FileIO.Failure) {
-          try FileIO.replace(testPath, with: source)
-          return "wrote \(testPath)"
-        } catch {
-          return "cannot write \(testPath): \(error.message)"
-        }
       })
     do throws(TerminalError) {
       return try screen.run()
