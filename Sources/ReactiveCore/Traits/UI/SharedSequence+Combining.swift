@@ -30,6 +30,23 @@ extension SharedSequence {
         sources.map { $0.asSharedSequence().source }, resultSelector: resultSelector))
   }
 
+  /// The latest elements of all `sources`, in their order, whenever one emits (once all have).
+  @inlinable
+  public static func combineLatest<Sources: Collection>(_ sources: Sources)
+    -> SharedSequence<SharingStrategy, [Element]>
+  where Sources.Element == SharedSequence {
+    SharedSequence<SharingStrategy, [Element]>(
+      Observable.combineLatest(sources.map { $0.source }))
+  }
+
+  /// The elements of all `sources` with the same index, in their order.
+  @inlinable
+  public static func zip<Sources: Collection>(_ sources: Sources)
+    -> SharedSequence<SharingStrategy, [Element]>
+  where Sources.Element == SharedSequence {
+    SharedSequence<SharingStrategy, [Element]>(Observable.zip(sources.map { $0.source }))
+  }
+
   /// Combines the elements of all `sources` by index.
   @inlinable
   public static func zip<Sources: Collection>(

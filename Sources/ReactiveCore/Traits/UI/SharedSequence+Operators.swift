@@ -72,6 +72,15 @@ extension SharedSequenceConvertibleType {
       asSharedSequence().source.distinctUntilChanged(keySelector))
   }
 
+  /// Emits an element only if `comparer` says its key differs from the previous element's key.
+  @inlinable
+  public func distinctUntilChanged<Key>(
+    _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
+  ) -> SharedSequence<SharingStrategy, Element> {
+    SharedSequence<SharingStrategy, Element>(
+      asSharedSequence().source.distinctUntilChanged(keySelector, comparer: comparer))
+  }
+
   /// Emits an element only if its property at `keyPath` differs from the previous element's.
   @inlinable
   public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>)

@@ -133,11 +133,12 @@ extension SharedSequence {
     SharedSequence(raw: Observable.from(sequence, scheduler: SharingStrategy.scheduler))
   }
 
-  /// A sequence that emits `optional`'s value if there is one, then completes.
+  /// A sequence that emits `optional`'s value if there is one, then completes, each on the
+  /// strategy's scheduler (as `Observable.from(optional:scheduler:)`: the completion is a step of
+  /// its own, after the value).
   @inlinable
   public static func from(optional: Element?) -> SharedSequence {
-    guard let element = optional else { return empty() }
-    return just(element)
+    SharedSequence(raw: Observable.from(optional: optional, scheduler: SharingStrategy.scheduler))
   }
 
   /// A sequence that calls `factory` for every subscription and forwards what it returns.

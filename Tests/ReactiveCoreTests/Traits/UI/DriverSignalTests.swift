@@ -51,6 +51,57 @@ import Testing
     }
   }
 
+  /// As RxCocoa's: the value and the completion are two steps on the sharing scheduler.
+  @Test func fromOptionalEmitsAndCompletesInTwoSteps() {
+    let scheduler = TestScheduler(initialClock: 0)
+    SharingScheduler.mock(scheduler: scheduler) {
+      let some = scheduler.start { Driver.from(optional: 1).asObservable() }
+      #expect(some.events == [.next(201, 1), .completed(202)])
+    }
+    let other = TestScheduler(initialClock: 0)
+    SharingScheduler.mock(scheduler: other) {
+      let none = other.start { Driver<Int>.from(optional: nil).asObservable() }
+      #expect(none.events == [.completed(201)])
+    }
+  }
+
+  /// RxCocoa's forms: arrays of the latest (or same-index) elements, and distinct by a key
+  /// compared with a closure.
+  @Test func arrayFormsAndDistinctByKeyWithAComparer() {
+    let scheduler = TestScheduler(initialClock: 0)
+    SharingScheduler.mock(scheduler: scheduler) {
+      let a = scheduler.createHotObservable([.next(210, 1), .next(230, 3)])
+      let b = scheduler.createHotObservable([.next(220, 10), .next(240, 30)])
+      let latest = scheduler.start {
+        Driver.combineLatest([
+          a.asDriver(onErrorJustReturn: 0), b.asDriver(onErrorJustReturn: 0),
+        ]).asObservable()
+      }
+      #expect(latest.events.map(\.value.element) == [[1, 10], [3, 10], [3, 30]])
+    }
+    let other = TestScheduler(initialClock: 0)
+    SharingScheduler.mock(scheduler: other) {
+      let a = other.createHotObservable([.next(210, 1), .next(230, 3)])
+      let b = other.createHotObservable([.next(220, 10), .next(240, 30)])
+      let zipped = other.start {
+        Driver.zip([a.asDriver(onErrorJustReturn: 0), b.asDriver(onErrorJustReturn: 0)])
+          .asObservable()
+      }
+      #expect(zipped.events.map(\.value.element) == [[1, 10], [3, 30]])
+    }
+    let words = TestScheduler(initialClock: 0)
+    SharingScheduler.mock(scheduler: words) {
+      let source = words.createHotObservable([
+        .next(210, "a"), .next(220, "A"), .next(230, "bb"), .next(240, "cc"), .next(250, "d"),
+      ])
+      let distinct = words.start {
+        source.asDriver(onErrorJustReturn: "")
+          .distinctUntilChanged({ $0.count }, comparer: { $0 == $1 }).asObservable()
+      }
+      #expect(distinct.events.map(\.value.element) == ["a", "bb", "d"])
+    }
+  }
+
   @Test func signalSharesWithoutReplay() {
     expectNoLeaks {
       let scheduler = TestScheduler(initialClock: 0)
