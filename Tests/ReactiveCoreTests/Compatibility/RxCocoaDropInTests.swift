@@ -37,16 +37,13 @@ import Testing
     #expect(completed == 2)
   }
 
-  @Test func justSignalEmptyDriverAndOptionalDriverServeEverySubscriberAtOnce() {
+  @Test func justSignalEmptyDriverAndDeferredDriverServeEverySubscriberAtOnce() {
     let signal = twoSubscribers(Signal.just(2))
     #expect(signal.first == ["2", "completed"])
     #expect(signal.second == ["2", "completed"])
     let empty = twoSubscribers(Driver<Int>.empty())
     #expect(empty.first == ["completed"])
     #expect(empty.second == ["completed"])
-    let optional = twoSubscribers(Driver.from(optional: 8))
-    #expect(optional.first == ["8", "completed"])
-    #expect(optional.second == ["8", "completed"])
     let deferred = twoSubscribers(Driver.deferred { Driver.just(7) })
     #expect(deferred.second == ["7", "completed"])
   }
@@ -63,6 +60,29 @@ import Testing
     driver.drive(onNext: { value in second.mutate { $0.append(value) } }).disposed(by: bag)
     #expect(first.value == [3])
     #expect(await eventually { first.value == [3, 4] && second.value == [3, 4] })
+  }
+
+  /// `from(optional:)` as RxCocoa's (not shared, like RxCocoa's `SharedSequence(raw:)`): the value
+  /// at once, the completion a step of its own scheduled from inside the first, so through the
+  /// main queue; a second subscriber made while that step waits queues behind it, as on RxCocoa's
+  /// main scheduler. Every subscriber gets both.
+  @Test func anOptionalDriverGivesItsValueAtOnceAndCompletesThroughTheMainQueue() async {
+    let driver = Driver.from(optional: 8)
+    let first = Shared<[String]>([])
+    let second = Shared<[String]>([])
+    let bag = DisposeBag()
+    for log in [first, second] {
+      driver.drive(
+        onNext: { value in log.mutate { $0.append("\(value)") } },
+        onCompleted: { log.mutate { $0.append("completed") } }
+      ).disposed(by: bag)
+    }
+    #expect(first.value == ["8"])
+    #expect(second.value == [])
+    #expect(
+      await eventually {
+        first.value == ["8", "completed"] && second.value == ["8", "completed"]
+      })
   }
 
   @Test func subscribeOnAMainSchedulerServesASecondSubscriberAtOnce() {
