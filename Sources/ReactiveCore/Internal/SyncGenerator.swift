@@ -23,11 +23,18 @@ final class SyncGenerator<State: GeneratorState>: TrampolineItem, Cancelable, @u
   @usableFromInline var state: State
   @usableFromInline let disposed = Atomic<Bool>(false)
   @usableFromInline let token = ResourceToken()
+  /// The emission loop as compiled where the generator was made, for the element type it emits.
+  /// The trampoline runs a queued generator through `TrampolineItem`, whose witness is the
+  /// generic, unspecialized `run(on:)`: calling this closure from there keeps the loop
+  /// specialized (the iterator's `next` and the observer call inlined, no boxing per element).
+  /// It captures nothing, so it costs no allocation.
+  @usableFromInline let emitLoop: (SyncGenerator, Trampoline?) -> Void
 
   @inlinable
   init(observer: AnyObserver<State.Element>, state: State) {
     self.observer = observer
     self.state = state
+    emitLoop = { generator, trampoline in generator.emit(on: trampoline) }
   }
 
   /// Subscribes `observer` to a generator in `state`.
@@ -45,7 +52,12 @@ final class SyncGenerator<State: GeneratorState>: TrampolineItem, Cancelable, @u
   func dispose() { disposed.store(true, ordering: .releasing) }
 
   @inlinable
-  func run(on trampoline: Trampoline?) {
+  func run(on trampoline: Trampoline?) { emitLoop(self, trampoline) }
+
+  /// Emits until the end, a disposal, or other work waiting on `trampoline` (then it queues
+  /// itself again and returns).
+  @inlinable
+  func emit(on trampoline: Trampoline?) {
     while !isDisposed {
       let element: State.Element?
       do { element = try state.next() } catch {
