@@ -133,26 +133,13 @@ public struct TravelScreen<F: Feature> {
 
   /// Writes the exported test to `testPath`; the line to show: where it went, or why not.
   func writeExportedTest() -> String {
-    let path = visible(testPath)
+    let path = testPath.escapingControlCharacters
     do throws(FileIO.Failure) {
       try FileIO.replace(testPath, with: exportedTest())
       return "wrote \(path)"
     } catch {
       return "cannot write \(path): \(error.message)"
     }
-  }
-
-  /// `text` with its control characters shown as `\u{…}`, safe to print on the screen.
-  func visible(_ text: String) -> String {
-    var shown = ""
-    for scalar in text.unicodeScalars {
-      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-        shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-      } else {
-        shown.unicodeScalars.append(scalar)
-      }
-    }
-    return shown
   }
 
   func draw(message: String) {

@@ -1,3 +1,4 @@
+import ExampleTerminal
 import Foundation
 
 /// One line of input: `add TITLE`, `toggle ID`, `delete ID`, `filter all|active|done`, `clear`,
