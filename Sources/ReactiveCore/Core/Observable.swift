@@ -10,7 +10,12 @@
 /// // Prints: 20
 /// // Prints: 30
 /// ```
-public final class Observable<Element>: ObservableType, @unchecked Sendable {  // immutable
+///
+/// As in RxSwift, the subjects and `ConnectableObservable` are subclasses, so they go wherever an
+/// `Observable` is expected. A subclass adds no behaviour of its own: it is made with the
+/// handlers that run its subscriptions, and `subscribe` is final, so every subscription is
+/// dispatched statically and inlined into the operators.
+public class Observable<Element>: ObservableType, @unchecked Sendable {  // immutable
   /// Runs one subscription. The observer it receives expects serial, grammar-correct events and
   /// the returned disposable must stop them; `Observable.create` wraps user code to guarantee this.
   @usableFromInline
@@ -26,7 +31,8 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
 
   /// What this observable is made of, for the operators that run a recursive chain of their own
   /// kind in one sink and in constant stack (`concat`, `catch`, `deferred`: see
-  /// `ConcatComposition`); `nil` for every other observable.
+  /// `ConcatComposition`), and the `HotSource` of a subject, relay or connectable observable
+  /// (whose subscription starts no trampoline); `nil` for every other observable.
   @usableFromInline
   let composition: AnyObject?
 
@@ -61,6 +67,15 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
     releaseLevel = ReleaseLevel()
   }
 
+  /// The observable of a subject or relay: every subscription goes to `hub`.
+  @inlinable
+  init(hub: Hub<Element>) {
+    subscribeHandler = { hub.subscribe($0) }
+    downstreamHandler = { hub.subscribe($0) }
+    composition = hub
+    releaseLevel = ReleaseLevel()
+  }
+
   /// An observable whose sink sends its results to a `Downstream`: the subscriber leaf of
   /// `subscribe(onNext:...)` directly when that is the subscriber, else the observer.
   @inlinable
@@ -74,28 +89,39 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
   /// A subscription made where no current-thread trampoline runs on this thread starts one, as
   /// RxSwift's producers do (see `Trampoline`): the synchronous sources subscribed inside it queue
   /// their elements on it and take turns, and what was queued has run when `subscribe` returns.
+  /// A subscription to a hot source (a subject, a relay's observable, a connectable observable)
+  /// starts none, as in RxSwift, where these are not producers: a synchronous source subscribed
+  /// from the replay of a `BehaviorSubject` runs at once, not after the replay's handler.
   /// Beyond `SubscribeDepth.bound` subscriptions nested on this thread's stack the subscription
   /// is deferred (see `SubscribeDepth`), so a chain of any depth of any operators subscribes in
   /// constant stack.
   @inlinable
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     let depth = SubscribeDepth.enter()
     // The deferring path returns on its own, so that the ordinary one ends `observer`'s lifetime
     // in `run` (no copy of it for the other path).
     if _slowPath(depth.defers) { return deferred(observer, counter: depth.counter) }
     // Only the outermost level looks at the trampoline: below it one is always active.
-    let activates = depth.counter.pointee == 1 && Trampoline.beginActivation()
+    let activates = depth.counter.pointee == 1 && startsTrampoline && Trampoline.beginActivation()
     let subscription = run(observer)
     SubscribeDepth.leave(depth.counter)
     if activates { Trampoline.endActivation() }
     return subscription
   }
 
+  /// Whether an outermost subscription starts a trampoline: not for a hot source (see
+  /// `subscribe`). Only compositions are cast, so the ordinary observable pays one test.
+  @inlinable
+  final var startsTrampoline: Bool {
+    guard let composition else { return true }
+    return !(composition is HotSource)
+  }
+
   /// Defers the subscription of `observer` (beyond the bound) and leaves the level: out of line,
   /// so the closure it allocates stays off the ordinary path.
   @usableFromInline @inline(never)
-  func deferred<Observer: ObserverType>(
+  final func deferred<Observer: ObserverType>(
     _ observer: Observer, counter: UnsafeMutablePointer<Int>
   ) -> Disposable where Observer.Element == Element {
     let subscription = SubscribeDepth.deferred { self.run(observer) }
@@ -105,11 +131,18 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
 
   /// Runs the subscription of `observer` on this stack.
   @inlinable @inline(__always)
-  func run<Observer: ObserverType>(_ observer: Observer) -> Disposable
+  final func run<Observer: ObserverType>(_ observer: Observer) -> Disposable
   where Observer.Element == Element {
     // Decided at compile time wherever this is specialized (see `Downstream`).
-    if let downstreamHandler, let leaf = Downstream.ofLeaf(observer) {
-      return downstreamHandler(leaf)
+    if let downstreamHandler, let leaf = Downstream.leaf(observer) {
+      // A subject's or relay's hub adopts the leaf itself as its entry: no type-erased observer
+      // is made around it (only a hub observable has both handlers and a composition).
+      if let composition, composition is HubCore {
+        // `init(hub:)` is the one place a hub becomes a composition, a `Hub<Element>`: the only
+        // subclass of `HubCore`, of this observable's element type.
+        return unsafeDowncast(composition, to: Hub<Element>.self).subscribe(leaf)
+      }
+      return downstreamHandler(Downstream(leaf: leaf))
     }
     return subscribeHandler(AnyObserver(observer))
   }
@@ -136,7 +169,15 @@ public final class Observable<Element>: ObservableType, @unchecked Sendable {  /
   }
 
   @inlinable
-  public func asObservable() -> Observable<Element> { self }
+  public final func asObservable() -> Observable<Element> { self }
+}
+
+/// What the `composition` of a hot observable is (a subject's or relay's hub, a connectable
+/// observable's connection state): its subscription starts no trampoline (see
+/// `Observable.subscribe`).
+@usableFromInline
+class HotSource: @unchecked Sendable {
+  @inlinable init() {}
 }
 
 /// The handlers of an observable freed beyond the release bound, kept until the outermost release

@@ -223,14 +223,6 @@ package struct Downstream<Element> {
     self.leaf = leaf
   }
 
-  /// `observer` as a downstream when it is a subscriber leaf, else `nil` (see
-  /// `Observable.downstreamHandler`).
-  @inlinable @inline(__always)
-  static func ofLeaf<Observer: ObserverType>(_ observer: Observer) -> Downstream?
-  where Observer.Element == Element {
-    leaf(observer).map { Downstream(leaf: $0) }
-  }
-
   /// Sends `event` from outside any delivery this thread counts.
   @inlinable
   package func on(_ event: Event<Element>) { observer.on(event) }

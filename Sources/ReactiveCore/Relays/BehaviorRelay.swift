@@ -55,9 +55,7 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
 
   @inlinable
   public func asObservable() -> Observable<Element> {
-    let hub = self.hub
-    return Observable(
-      subscribeHandler: { hub.subscribe($0) }, downstreamHandler: { hub.subscribe($0) })
+    Observable(hub: hub)
   }
 
   /// Whether anyone is subscribed.

@@ -34,9 +34,7 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable { 
 
   @inlinable
   public func asObservable() -> Observable<Element> {
-    let hub = self.hub
-    return Observable(
-      subscribeHandler: { hub.subscribe($0) }, downstreamHandler: { hub.subscribe($0) })
+    Observable(hub: hub)
   }
 
   /// Whether anyone is subscribed.

@@ -44,9 +44,7 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {  
 
   @inlinable
   public func asObservable() -> Observable<Element> {
-    let hub = self.hub
-    return Observable(
-      subscribeHandler: { hub.subscribe($0) }, downstreamHandler: { hub.subscribe($0) })
+    Observable(hub: hub)
   }
 
   /// Whether anyone is subscribed.

@@ -8,32 +8,22 @@
 /// subject.onNext(1); subject.onNext(2); subject.onCompleted()
 /// // Prints: 2
 /// ```
-public final class AsyncSubject<Element>: ObservableType, ObserverType, @unchecked Sendable {
+public final class AsyncSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
   // Hub serializes
   @usableFromInline let hub: Hub<Element>
-  @usableFromInline let observable: Observable<Element>
 
   /// Creates a subject.
   @inlinable
   public init() {
-    hub = Hub(kind: .async)
-    observable = .subject(hub)
+    let hub = Hub<Element>(kind: .async)
+    self.hub = hub
+    super.init(hub: hub)
   }
 
   @inlinable
   public func on(_ event: Event<Element>) {
     hub.send(event)
   }
-
-  @inlinable
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-  where Observer.Element == Element {
-    hub.subscribe(observer)
-  }
-
-  /// The same observable every time (as in RxSwift, where a subject is an `Observable`).
-  @inlinable
-  public func asObservable() -> Observable<Element> { observable }
 
   /// This subject as an observer.
   @inlinable

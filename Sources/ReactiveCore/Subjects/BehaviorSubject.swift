@@ -14,7 +14,8 @@
 /// print(try subject.value())
 /// // Prints: b
 /// ```
-public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unchecked Sendable {
+public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable
+{
   // `current` is read by any thread without a lock and written only under its writer lock;
   // delivery order is the Hub's.
   @usableFromInline
@@ -30,15 +31,14 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unch
 
   @usableFromInline let hub: Hub<Element>
   @usableFromInline let current: PublishedState<Current>
-  @usableFromInline let observable: Observable<Element>
 
   /// Creates a subject holding `value`.
   @inlinable
   public init(value: Element) {
     let hub = Hub<Element>(kind: .behavior, initial: value)
     self.hub = hub
-    observable = .subject(hub)
     current = PublishedState(Current(value: value, stopped: nil))
+    super.init(hub: hub)
   }
 
   /// The current value; throws the error the subject failed with.
@@ -70,16 +70,6 @@ public final class BehaviorSubject<Element>: ObservableType, ObserverType, @unch
     _ = consume displaced
     hub.finish(role, event)
   }
-
-  @inlinable
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-  where Observer.Element == Element {
-    hub.subscribe(observer)
-  }
-
-  /// The same observable every time (as in RxSwift, where a subject is an `Observable`).
-  @inlinable
-  public func asObservable() -> Observable<Element> { observable }
 
   /// This subject as an observer.
   @inlinable

@@ -345,7 +345,7 @@ enum HubTermination {
 /// list is compacted when tombstones outnumber live entries, so disposing N subscribers in any
 /// order costs O(N) in total.
 @usableFromInline
-class HubCore: @unchecked Sendable {
+class HubCore: HotSource, @unchecked Sendable {
   // `entries`, `tombstones` and `hasLeaves` are drainer-owned; `observerCount` is atomic.
   @usableFromInline @exclusivity(unchecked) var entries = DeliveryList<HubEntry>()
   @usableFromInline @exclusivity(unchecked) var tombstones = 0
@@ -357,7 +357,7 @@ class HubCore: @unchecked Sendable {
   @usableFromInline let observerCount = Atomic<Int>(0)
 
   @inlinable
-  init() {}
+  override init() {}
 
   /// Whether any subscription is live (subscribed and neither disposed nor terminated). Exact
   /// as seen by the thread that subscribed or disposed; a subscription being made on another

@@ -7,17 +7,16 @@
 /// _ = subject.subscribe(onNext: { print($0) })
 /// // Prints: 2
 /// ```
-public final class ReplaySubject<Element>: ObservableType, ObserverType, @unchecked Sendable {
+public final class ReplaySubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
   // Hub serializes
   @usableFromInline let hub: Hub<Element>
-  @usableFromInline let observable: Observable<Element>
 
   @inlinable
   init(bufferSize: Int) {
     precondition(bufferSize >= 0, "ReplaySubject: bufferSize must not be negative")
     let hub = Hub<Element>(kind: .replay(bufferSize: bufferSize))
     self.hub = hub
-    observable = .subject(hub)
+    super.init(hub: hub)
   }
 
   /// Creates a subject that replays the last `bufferSize` elements.
@@ -43,16 +42,6 @@ public final class ReplaySubject<Element>: ObservableType, ObserverType, @unchec
   public func on(_ event: Event<Element>) {
     hub.send(event)
   }
-
-  @inlinable
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-  where Observer.Element == Element {
-    hub.subscribe(observer)
-  }
-
-  /// The same observable every time (as in RxSwift, where a subject is an `Observable`).
-  @inlinable
-  public func asObservable() -> Observable<Element> { observable }
 
   /// This subject as an observer.
   @inlinable

@@ -100,6 +100,59 @@ import Testing
     #expect(received == [7])
   }
 
+  /// A subject, a relay's observable and a connectable observable are not producers in RxSwift:
+  /// subscribing to one starts no trampoline, so a synchronous sequence subscribed from the
+  /// replay's handler runs at once, before the handler goes on.
+  @Test(arguments: HotSourceKind.allCases)
+  func aHotSourceStartsNoTrampoline(_ kind: HotSourceKind) {
+    let log = Log()
+    _ = kind.make(replaying: 1).subscribe(onNext: { _ in
+      _ = Observable.of(10, 20).subscribe(onNext: { log.append("\($0)") })
+      log.append("handler returned")
+    })
+    #expect(log.entries == ["10", "20", "handler returned"])
+    // Behind an operator the trampoline runs, as in RxSwift: the sequence waits for the handler.
+    let mapped = Log()
+    _ = kind.make(replaying: 1).map { $0 }.subscribe(onNext: { _ in
+      _ = Observable.of(10, 20).subscribe(onNext: { mapped.append("\($0)") })
+      mapped.append("handler returned")
+    })
+    #expect(mapped.entries == ["handler returned", "10", "20"])
+  }
+
+  enum HotSourceKind: CaseIterable, Sendable {
+    case behaviorSubject, replaySubject, behaviorRelay, replayRelay, connectable
+
+    /// A hot source whose subscriber gets `value` at once.
+    func make(replaying value: Int) -> Observable<Int> {
+      switch self {
+      case .behaviorSubject: BehaviorSubject(value: value)
+      case .replaySubject:
+        {
+          let subject = ReplaySubject<Int>.create(bufferSize: 1)
+          subject.onNext(value)
+          return subject
+        }()
+      case .behaviorRelay: BehaviorRelay(value: value).asObservable()
+      case .replayRelay:
+        {
+          let relay = ReplayRelay<Int>.create(bufferSize: 1)
+          relay.accept(value)
+          return relay.asObservable()
+        }()
+      case .connectable:
+        {
+          // A source that does not complete, so the connection keeps its subject.
+          let source = PublishSubject<Int>()
+          let replayed = source.replay(1)
+          _ = replayed.connect()
+          source.onNext(value)
+          return replayed
+        }()
+      }
+    }
+  }
+
   @Test func infiniteSequencesStillEndUnderTake() {
     #expect(record(Observable.repeatElement(1).take(3)) == ["1", "1", "1", "completed"])
     #expect(

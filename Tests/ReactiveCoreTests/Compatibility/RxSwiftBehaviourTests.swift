@@ -150,6 +150,38 @@ import Testing
     #expect(async.asObservable() === async.asObservable())
   }
 
+  /// RxSwift's subjects and `ConnectableObservable` are subclasses of `Observable`: code that
+  /// takes an `Observable` takes them as they are.
+  @Test func subjectsAndConnectableObservablesAreObservables() {
+    func watch(_ observable: Observable<Int>) -> [Int] {
+      var seen: [Int] = []
+      _ = observable.subscribe(onNext: { seen.append($0) })
+      return seen
+    }
+    let behavior = BehaviorSubject(value: 1)
+    let replay = ReplaySubject<Int>.create(bufferSize: 2)
+    replay.onNext(2)
+    replay.onNext(3)
+    let async = AsyncSubject<Int>()
+    async.onNext(4)
+    async.onCompleted()
+    let publish = PublishSubject<Int>()
+    let connectable = Observable.of(5, 6).publish()
+    var published: [Int] = []
+    _ = connectable.subscribe(onNext: { published.append($0) })
+    #expect(watch(behavior) == [1])
+    #expect(watch(replay) == [2, 3])
+    #expect(watch(async) == [4])
+    #expect(watch(publish) == [])
+    _ = connectable.connect()
+    #expect(published == [5, 6])
+    let observables: [Observable<Int>] = [behavior, replay, async, publish, connectable]
+    #expect(observables.allSatisfy { $0 === $0.asObservable() })
+    // A subject passed on as an `Observable` is still the subject.
+    let asObservable: Observable<Int> = publish
+    #expect((asObservable as? PublishSubject<Int>) === publish)
+  }
+
   /// A relay's `asObservable()` makes a new observable per call (see README, "What still
   /// differs"); every one of them reaches the same relay.
   @Test func everyObservableOfARelayDeliversItsElements() {

@@ -22,30 +22,33 @@ public protocol ConnectableObservableType<Element>: ObservableType {
 /// // Prints: 1
 /// // Prints: 2
 /// ```
-/// - Note: RxSwift's `ConnectableObservable` is a subclass of `Observable`; ours is a separate
-///   class (our `Observable` is final). Call `asObservable()` where an `Observable` is required.
-public final class ConnectableObservable<Element>: ConnectableObservableType, @unchecked Sendable {
-  // Immutable.
-  @usableFromInline let subscribeHandler: (AnyObserver<Element>) -> Disposable
-  @usableFromInline let connectHandler: () -> Disposable
-
+public final class ConnectableObservable<Element>: Observable<Element>, ConnectableObservableType,
+  @unchecked Sendable
+{
+  /// Subscriptions go to `subscribeHandler`; `connect()` to `state`, the connection state both
+  /// share, kept as the observable's `composition` (a hot source: a subscription starts no
+  /// trampoline, as in RxSwift). No field of its own: everything it holds is destroyed with the
+  /// observable's own handlers, inside its level of release (see `Observable.deinit`).
   @usableFromInline
-  init(
-    subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable,
-    connectHandler: @escaping () -> Disposable
-  ) {
-    self.subscribeHandler = subscribeHandler
-    self.connectHandler = connectHandler
+  init(subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable, state: ConnectableSource) {
+    super.init(subscribeHandler: subscribeHandler, composition: state)
   }
 
   @inlinable
-  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-  where Observer.Element == Element {
-    subscribeHandler(AnyObserver(observer))
+  public func connect() -> Disposable {
+    // `init` sets the composition, always to a `ConnectableSource`.
+    (composition as! ConnectableSource).connect()
   }
+}
 
-  @inlinable
-  public func connect() -> Disposable { connectHandler() }
+/// The connection state of a `ConnectableObservable`, whatever its subject's type.
+@usableFromInline
+class ConnectableSource: HotSource, @unchecked Sendable {
+  /// Subscribes the shared subject to the source (see `ConnectableObservableType.connect()`).
+  @usableFromInline
+  func connect() -> Disposable {
+    preconditionFailure("Internal inconsistency: ConnectableSource is only used through Multicast")
+  }
 }
 
 extension ObservableType {
@@ -66,7 +69,7 @@ extension ObservableType {
     -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element
   {
     let state = Multicast(source: asObservable(), makeSubject: makeSubject)
-    return ConnectableObservable(subscribeHandler: state.subscribe, connectHandler: state.connect)
+    return ConnectableObservable(subscribeHandler: state.subscribe, state: state)
   }
 
   /// A connectable sequence that shares one subscription through a `PublishSubject`.
@@ -106,7 +109,7 @@ extension ObservableType {
 /// Thread safety: `state` is reachable only under its lock; `makeSubject`, `subscribe` and
 /// `dispose` are called after unlocking.
 @usableFromInline
-final class Multicast<Subject: SubjectType>: @unchecked Sendable {
+final class Multicast<Subject: SubjectType>: ConnectableSource, @unchecked Sendable {
   @usableFromInline typealias SourceElement = Subject.Observer.Element
 
   @usableFromInline
@@ -145,7 +148,7 @@ final class Multicast<Subject: SubjectType>: @unchecked Sendable {
   }
 
   @inlinable
-  func connect() -> Disposable {
+  override func connect() -> Disposable {
     if let connection = state.withLock({ $0.connection }) { return connection }
     let subject = currentSubject()
     let (connection, isNew) = state.withLock { state -> (MulticastConnection<Subject>, Bool) in
