@@ -75,6 +75,15 @@ func openCombineStreamScenarios<Runner: ScenarioRunner>(_: Runner.Type) -> [Name
       }
       cancellable.cancel()
     },
+    NamedScenario(profile: "from-array-opencombine", benchmark: "12_FromArray.OpenCombine") {
+      runner in
+      let numbers = Array(0..<arrayLength)
+      runner.measure {
+        for _ in 0..<(runner.units.count / arrayLength) {
+          _ = numbers.publisher.sink { sink.value &+= $0 }
+        }
+      }
+    },
   ]
 }
 

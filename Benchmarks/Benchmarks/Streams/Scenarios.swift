@@ -40,6 +40,9 @@ let eventsPerInner = 10
 /// Subscriptions per bag in the DisposeBag scenario.
 let subscriptionsPerBag = 1_000
 
+/// Elements of the array in the from(array) scenario.
+let arrayLength = 1_000
+
 /// Every scenario of the Streams benchmarks with a ReactiveCore or closure peer.
 func streamScenarios<Runner: ScenarioRunner>(_: Runner.Type) -> [NamedScenario<Runner>] {
   [
@@ -74,6 +77,9 @@ func streamScenarios<Runner: ScenarioRunner>(_: Runner.Type) -> [NamedScenario<R
     NamedScenario(profile: "behavior", benchmark: "7_BehaviorRelay.ReactiveCore", run: behavior),
     NamedScenario(
       profile: "behavior-closure", benchmark: "7_BehaviorRelay.Closure", run: behaviorClosure),
+    NamedScenario(profile: "from-array", benchmark: "12_FromArray.ReactiveCore", run: fromArray),
+    NamedScenario(
+      profile: "from-array-closure", benchmark: "12_FromArray.Closure", run: fromArrayClosure),
   ]
 }
 
@@ -268,6 +274,32 @@ func behaviorClosure<Runner: ScenarioRunner>(_ runner: Runner) {
     for value in runner.units {
       relay.accept(value)
       sink.value &+= relay.value
+    }
+  }
+}
+
+// 8: `Observable.from` of an `arrayLength`-element array, subscribed once per `arrayLength` units:
+// a synchronous sequence's throughput through the current-thread trampoline (each element is a
+// step of it), its subscription amortized over the elements. Units are elements.
+func fromArray<Runner: ScenarioRunner>(_ runner: Runner) {
+  let numbers = Observable.from(Array(0..<arrayLength))
+  runner.measure {
+    for _ in 0..<(runner.units.count / arrayLength) {
+      _ = numbers.subscribe(onNext: receive)
+    }
+  }
+}
+
+/// The loop a developer would write: each element of the array handed to a subscriber's closure
+/// (through `ClosureRelay`, so that the peer calls a stored callback per element as ours does,
+/// rather than a loop the optimizer folds into a vectorized sum).
+func fromArrayClosure<Runner: ScenarioRunner>(_ runner: Runner) {
+  let numbers = Array(0..<arrayLength)
+  let subscriber = ClosureRelay<Int>()
+  subscriber.subscribe(receive)
+  runner.measure {
+    for _ in 0..<(runner.units.count / arrayLength) {
+      for value in numbers { subscriber.accept(value) }
     }
   }
 }
