@@ -16,12 +16,6 @@ import Testing
   import Darwin
 #endif
 
-/// The seed of a concurrency test: `REACTIVE_TEST_SEED` when set (to repeat a run), else random.
-func testSeed() -> UInt64 {
-  if let text = Environment.value("REACTIVE_TEST_SEED"), let seed = UInt64(text) { return seed }
-  return UInt64.random(in: 0...UInt64.max)
-}
-
 /// Runs `body` on a new thread inside `group`: not on the dispatch pool, which a few producers
 /// that spin until told to stop can exhaust (on Linux it has about one thread per core).
 func spawn(in group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
@@ -29,13 +23,6 @@ func spawn(in group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
   startThread(stackSize: 1 << 20) {
     body()
     group.leave()
-  }
-}
-
-enum Environment {
-  static func value(_ name: String) -> String? {
-    guard let value = getenv(name) else { return nil }
-    return String(cString: value)
   }
 }
 
@@ -48,9 +35,9 @@ private func disposeRace(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ make: @escaping @Sendable ([PublishRelay<Int>]) -> Observable<Int>
 ) {
-  let seed = testSeed()
-  print("\(name): \(rounds) rounds, seed \(seed) (set REACTIVE_TEST_SEED=\(seed) to repeat)")
-  var random = SeededGenerator(seed: seed)
+  // The run's one seed (`REACTIVE_TEST_SEED`, else a fixed default), as every seeded suite.
+  print("\(name): \(rounds) rounds, \(seedNote())")
+  var random = SeededGenerator(seed: adversarialSeed)
   // Per round: how many elements to wait for, then how long to spin, before disposing.
   let points = (0..<rounds).map { _ in
     (
@@ -91,7 +78,7 @@ private func disposeRace(
     }
     return lateDeliveries
   }
-  #expect(finished == 0, "seed \(seed)", sourceLocation: sourceLocation)
+  #expect(finished == 0, "\(seedNote())", sourceLocation: sourceLocation)
 }
 
 /// Each multi-source operator's dispose under load (see `disposeRace`), in a debug build where
