@@ -77,7 +77,11 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
     switch event {
     case .next(let element):
       ElementHandler.call(onNext, element)
-      if withinDelivery ? barrier.leaveWithinDelivery() : barrier.leave() { releaseHandlers() }
+      if withinDelivery {
+        leaveWithinDelivery()
+      } else if barrier.leave() {
+        releaseHandlers()
+      }
     case .error(let error):
       if let onError { onError(error) } else { reportUnhandledError(error) }
       finishTerminal(withinDelivery: withinDelivery)
@@ -92,7 +96,22 @@ final class SubscriberLeaf<Element>: HubEntry, ObserverType, @unchecked Sendable
   func receiveNextWithinDelivery(_ element: Element) {
     guard barrier.enterWithinDelivery() else { return }
     ElementHandler.call(onNext, element)
-    if barrier.leaveWithinDelivery() { releaseHandlers() }
+    leaveWithinDelivery()
+  }
+
+  /// Ends a callback started by `barrier.enterWithinDelivery()`, releasing the handlers when
+  /// the barrier says so. The rare half is out of line, reached through `self` (see
+  /// `DisposeBarrier.leaveWithinDelivery(orElse:)`), so the delivery path holds no address of
+  /// the barrier or of the handlers.
+  @inlinable @inline(__always)
+  func leaveWithinDelivery() {
+    _ = barrier.leaveWithinDelivery(orElse: { self.leftWhileClosing($0) })
+  }
+
+  @usableFromInline @inline(never)
+  func leftWhileClosing(_ old: Int) -> Bool {
+    if barrier.leftWhileClosing(old) { releaseHandlers() }
+    return false
   }
 
   /// After a terminal event (inside the barrier): close, leave, and tear down unless a `dispose()`

@@ -36,6 +36,11 @@ package final class PublishedState<State>: @unchecked Sendable {
   @usableFromInline let slots: UnsafeMutablePointer<State>
   /// The slot holding the latest state: 0 or 1.
   @usableFromInline let current = Atomic<Int>(0)
+  /// `current` as the writer last stored it, read by the writer instead of `current`: only the
+  /// writer changes `current`, and writers are ordered (by their caller), so this copy is what
+  /// the atomic holds, read without an atomic load, which the optimizer keeps even when its
+  /// value goes unused (the latest state lent to a `handle` that ignores it). Writer only.
+  @usableFromInline @exclusivity(unchecked) var writerSlot = 0
   /// Readers copying slot 0 (bits 0–30) and slot 1 (bits 32 and up); bit 31 (`writerParked`):
   /// the writer is parked until they leave. Changed with wrapping arithmetic (one `lock xadd`,
   /// where a checked add is a compare-exchange loop): the counts are bit fields that never
@@ -77,7 +82,7 @@ package final class PublishedState<State>: @unchecked Sendable {
   /// lent by address, where `latest` across an opaque call is copied first.
   @inlinable
   package var latestSlot: UnsafePointer<State> {
-    UnsafePointer(slots + current.load(ordering: .relaxed))
+    UnsafePointer(slots + writerSlot)
   }
 
   /// Lends the latest state without copying it: the one owner of the state loan, with
@@ -164,12 +169,13 @@ package final class PublishedState<State>: @unchecked Sendable {
   /// deinitializer may run user code. Writer only (one thread at a time, ordered by the caller).
   @inlinable @inline(__always) @discardableResult
   package func publish(_ state: consuming State) -> State {
-    let next = 1 &- current.load(ordering: .relaxed)
+    let next = 1 &- writerSlot
     if readers.load(ordering: .sequentiallyConsistent) & Self.readerMask(next) != 0 {
       waitForReaders(next)
     }
     let displaced = (slots + next).move()
     (slots + next).initialize(to: state)
+    writerSlot = next
     current.store(next, ordering: .sequentiallyConsistent)
     return displaced
   }

@@ -156,13 +156,26 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
       if downstream != nil {
         // Inside the drainer turn, which counts as a delivery on this thread. (Optional chaining
         // on the stored property borrows it; `if let` would copy it, a retain and a release.)
-        if !isDead { downstream?.onNextWithinDelivery(state) }
+        // The skip of a disposed subscriber reads the closed bit relaxed: nothing is read
+        // under it, and the subscriber's own barrier is what orders a dispose with this
+        // delivery; an acquiring load would also make the optimizer load `downstream` again.
+        if !barrier.isClosedRelaxed { downstream?.onNextWithinDelivery(state) }
       } else if barrier.enterWithinDelivery() {
         // Only the drainer delivers, and its turn already counts a delivery on this thread (what
         // the barrier's no-wait rule reads), so the callback is not counted again.
         handler?._withUnsafeGuaranteedRef { $0.onNext(state) }
-        if barrier.leaveWithinDelivery() { releaseHandler() }
+        // The rare half out of line, through `self`: see
+        // `DisposeBarrier.leaveWithinDelivery(orElse:)`.
+        _ = barrier.leaveWithinDelivery(orElse: { self.leftWhileClosing($0) })
       }
+    }
+
+    /// The rare half of leaving the barrier after a delivery: wakes a parked closer, releases
+    /// the handler when the barrier designates the runner.
+    @usableFromInline @inline(never)
+    func leftWhileClosing(_ old: Int) -> Bool {
+      if barrier.leftWhileClosing(old) { releaseHandler() }
+      return false
     }
 
     /// Claims the first state for the caller (`true` once, for one caller).

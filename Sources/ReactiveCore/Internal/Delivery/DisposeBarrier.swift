@@ -52,6 +52,10 @@ package struct DisposeBarrier: ~Copyable, Sendable {
   @inlinable
   package var isClosed: Bool { bits.load(ordering: .acquiring) & Self.closed != 0 }
 
+  /// `isClosed` with no ordering: for a skip that reads nothing the closer wrote.
+  @inlinable
+  package var isClosedRelaxed: Bool { bits.load(ordering: .relaxed) & Self.closed != 0 }
+
   /// Starts a callback: `false` when closed (do not run it). Counts a delivery on the calling
   /// thread (see `DeliveryDepth`) until `leave()`.
   @inlinable
@@ -91,20 +95,31 @@ package struct DisposeBarrier: ~Copyable, Sendable {
   /// Ends a callback started by `enterWithinDelivery()` (same result as `leave()`).
   @inlinable @inline(__always)
   package func leaveWithinDelivery() -> Bool {
+    leaveWithinDelivery(orElse: { leftWhileClosing($0) })
+  }
+
+  /// `leaveWithinDelivery()` for an owner on a delivery path: `rare` is its half for the rare
+  /// cases, given the bits before leaving; it must call `leftWhileClosing(_:)` with them, and
+  /// either return its answer or release the payload itself (then returning `false`). Let it be
+  /// an out-of-line method of the owner, which the caller holds in a register anyway: the hot
+  /// path then reaches `bits` (and the payload) only by offsets in memory operands. (A rare half
+  /// given the barrier's address keeps that address in a register on every delivery.)
+  @inlinable @inline(__always)
+  package func leaveWithinDelivery(orElse rare: (_ old: Int) -> Bool) -> Bool {
     let old = bits.bitwiseAnd(
       ~(Self.busy | Self.releaseOnLeave | Self.closerParked), ordering: .acquiringAndReleasing
     ).oldValue
     // One test for both rare cases, as cheap as testing `releaseOnLeave` alone.
     if old & (Self.releaseOnLeave | Self.closerParked) == 0 { return false }
-    return Self.leftWhileClosing(old, Parking.address(of: bits))
+    return rare(old)
   }
 
-  /// The rare half of `leaveWithinDelivery()`: wakes a closer parked on `bits` (at `address`),
-  /// and says whether the runner releases. Static, so that the hot path keeps its registers.
+  /// The rare half of leaving, given the bits before: wakes a closer parked on `bits`, and says
+  /// whether the runner releases. Out of line, so that the hot path keeps its registers.
   @usableFromInline
-  static func leftWhileClosing(_ old: Int, _ address: UnsafeRawPointer) -> Bool {
-    if old & closerParked != 0 { Parking.unpark(address) }
-    return old & releaseOnLeave != 0
+  package func leftWhileClosing(_ old: Int) -> Bool {
+    if old & Self.closerParked != 0 { Parking.unpark(Parking.address(of: bits)) }
+    return old & Self.releaseOnLeave != 0
   }
 
   /// Closes the barrier (any thread), waiting for a callback running on another thread unless the
