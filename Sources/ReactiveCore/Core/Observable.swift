@@ -67,7 +67,9 @@ public class Observable<Element>: ObservableType, @unchecked Sendable {  // immu
     releaseLevel = ReleaseLevel()
   }
 
-  /// The observable of a subject or relay: every subscription goes to `hub`.
+  /// The observable of a subject or relay: every subscription goes to `hub`. `run` hands a
+  /// subscriber leaf to the hub itself (through `composition`), so `downstreamHandler` serves
+  /// only to say that this observable takes leaves; it stays a correct handler all the same.
   @inlinable
   init(hub: Hub<Element>) {
     subscribeHandler = { hub.subscribe($0) }
