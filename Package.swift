@@ -29,12 +29,17 @@ let package = Package(
     // ReactiveCore's per-thread delivery depth as a C thread-local (see
     // Sources/CReactiveCoreSupport/include/DeliveryDepth.h): a local target, not a dependency.
     .target(name: "CReactiveCoreSupport"),
-    .target(name: "ReactiveCore", dependencies: ["CReactiveCoreSupport"]),
-    .target(name: "ReactiveMVI", dependencies: ["ReactiveCore"]),
+    // The delivery engine under ReactiveCore and ReactiveMVI: the drainer (one serializing role
+    // per owner), the dispose barrier, the subscriber list, the published state, the lock and
+    // the parking of waiting threads. Not a product: its face is `package`, for this package's
+    // modules only (see Docs/Internals.md).
+    .target(name: "ReactiveEngine", dependencies: ["CReactiveCoreSupport"]),
+    .target(name: "ReactiveCore", dependencies: ["CReactiveCoreSupport", "ReactiveEngine"]),
+    .target(name: "ReactiveMVI", dependencies: ["ReactiveCore", "ReactiveEngine"]),
     // ReactiveTesting holds the TestStore, so it sees ReactiveMVI (the shipped MVI library never
     // imports Testing).
-    .target(name: "ReactiveTesting", dependencies: ["ReactiveCore", "ReactiveMVI"]),
-    .target(name: "ReactiveBlocking", dependencies: ["ReactiveCore"]),
+    .target(name: "ReactiveTesting", dependencies: ["ReactiveCore", "ReactiveEngine", "ReactiveMVI"]),
+    .target(name: "ReactiveBlocking", dependencies: ["ReactiveCore", "ReactiveEngine"]),
     // What the example apps' terminal modes share: raw keys, the terminal's settings, file I/O on
     // POSIX calls, the time-travel screen.
     .target(name: "ExampleTerminal", dependencies: ["ReactiveMVI"], path: "Examples/Terminal"),
@@ -49,21 +54,32 @@ let package = Package(
       path: "Examples/HeroSelector/App"
     ),
     .target(
-      name: "TodoKit", dependencies: ["ExampleTerminal", "ReactiveMVI"], path: "Examples/Todo/Kit"),
+      name: "TodoKit", dependencies: ["ExampleTerminal", "ReactiveEngine", "ReactiveMVI"], path: "Examples/Todo/Kit"),
     .executableTarget(name: "Todo", dependencies: ["TodoKit"], path: "Examples/Todo/App"),
     // Test support shared by the test targets: waits with deadlines sized to what they wait for,
     // shared values, the test error, a seeded generator, leak checks, and running a built executable.
-    .target(name: "TestSupport", dependencies: ["ReactiveCore"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["ReactiveCore", "ReactiveEngine"], path: "Tests/TestSupport"),
     // Test support: counts heap allocations per thread (see Tests/AllocationCounter).
     .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
     .testTarget(
       name: "ReactiveCoreTests",
-      dependencies: ["ReactiveCore", "ReactiveTesting", "AllocationCounter", "TestSupport"],
+      dependencies: [
+        "ReactiveCore", "ReactiveEngine", "ReactiveTesting", "AllocationCounter", "TestSupport",
+      ],
+      swiftSettings: testCodeUnoptimized
+    ),
+    // The engine's own tests: the drainer, the dispose barrier, parking, the published state.
+    .testTarget(
+      name: "ReactiveEngineTests",
+      dependencies: ["ReactiveEngine", "TestSupport"],
       swiftSettings: testCodeUnoptimized
     ),
     .testTarget(
       name: "ReactiveTestingTests",
-      dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting", "TestSupport"],
+      dependencies: [
+        "ReactiveCore", "ReactiveEngine", "ReactiveMVI", "ReactiveTesting", "TestSupport",
+      ],
       swiftSettings: testCodeUnoptimized
     ),
     .testTarget(
@@ -74,7 +90,8 @@ let package = Package(
     .testTarget(
       name: "ReactiveMVITests",
       dependencies: [
-        "ReactiveCore", "ReactiveMVI", "ReactiveTesting", "AllocationCounter", "TestSupport",
+        "ReactiveCore", "ReactiveEngine", "ReactiveMVI", "ReactiveTesting", "AllocationCounter",
+        "TestSupport",
       ]),
     .testTarget(
       name: "HeroSelectorTests",
@@ -97,7 +114,9 @@ let package = Package(
     .testTarget(
       name: "TodoTests",
       // "Todo" is listed so that `swift test` builds the executable the end-to-end tests run.
-      dependencies: ["TodoKit", "Todo", "ReactiveMVI", "ReactiveTesting", "TestSupport"],
+      dependencies: [
+        "TodoKit", "Todo", "ReactiveEngine", "ReactiveMVI", "ReactiveTesting", "TestSupport",
+      ],
       swiftSettings: testCodeUnoptimized
     ),
   ],

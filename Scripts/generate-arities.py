@@ -136,10 +136,11 @@ def public_forms(name, machine, slot, summary, tuple_summary, n):
     return with_selector, into_tuples
 
 
-def operator_file(name, machine, slot, summary, tuple_summary, what):
+def operator_file(name, machine, slot, summary, tuple_summary, what, imports=()):
     forms = [public_forms(name, machine, slot, summary, tuple_summary, n) for n in range(3, 9)]
     return (
-        header(what) + "\nextension ObservableType {\n"
+        header(what) + "".join(f"import {module}\n" for module in imports)
+        + "\nextension ObservableType {\n"
         + "\n\n".join(form[0] for form in forms)
         + "\n}\n\nextension ObservableType where Element == Any {\n"
         + "\n\n".join(form[1] for form in forms) + "\n}\n"
@@ -332,7 +333,8 @@ FILES = {
         "Pairs the elements of {count} sources in order",
         "Pairs the elements of {count} sources into tuples",
         "zip of three to eight sources, on the sink of the two-source form (Zip.swift): the\n"
-        "// rules, costs and thread safety are the same."),
+        "// rules, costs and thread safety are the same.",
+        imports=["ReactiveEngine"]),
     root / "Sources/ReactiveCore/Traits/TraitZip+Arity.generated.swift": trait_zip_file(),
     root / "Sources/ReactiveCore/Traits/Infallible+Arity.generated.swift": infallible_file(),
     root / "Sources/ReactiveCore/Traits/UI/SharedSequence+Arity.generated.swift": shared_sequence_file(),

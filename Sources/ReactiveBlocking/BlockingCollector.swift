@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ReactiveCore
+import ReactiveEngine
 
 /// One blocking subscription: collects elements until the sequence ends, `max` elements matched,
 /// the predicate threw or the deadline passed, and wakes the waiting thread.

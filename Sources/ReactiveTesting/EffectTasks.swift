@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveEngine
 
 /// The async effect tasks one ``TestStore`` started, and which of them wait on a `TestScheduler`:
 /// what lets `advanceSettling(by:)` run virtual time only while every such task is suspended.

@@ -1,3 +1,4 @@
+import ReactiveEngine
 import ReactiveMVI
 
 /// A feature that replays a recorded session's effects: `reduce` (and `stateHasChanged`) are the

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveEngine
 
 /// One piece of work in a `TestScheduler`'s queue, ordered by `(time, sequence)`.
 final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `state`

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveEngine
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,3 +1,4 @@
+import ReactiveEngine
 @_spi(Testing) import ReactiveMVI
 
 #if canImport(Glibc)

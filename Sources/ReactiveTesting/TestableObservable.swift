@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveEngine
 
 /// An observable that plays recorded events on a `TestScheduler` and logs its subscriptions.
 ///

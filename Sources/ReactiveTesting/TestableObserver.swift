@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveEngine
 
 /// An observer that records every event with the virtual time it arrived at.
 ///

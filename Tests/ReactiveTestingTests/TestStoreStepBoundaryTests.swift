@@ -1,3 +1,4 @@
+import ReactiveEngine
 import ReactiveMVI
 import Synchronization
 import TestSupport

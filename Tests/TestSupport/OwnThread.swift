@@ -7,6 +7,7 @@
 
 import Foundation
 import ReactiveCore
+import ReactiveEngine
 import Testing
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveEngine
 
 /// Where the list is kept between runs.
 public protocol TodoStorage: Sendable {

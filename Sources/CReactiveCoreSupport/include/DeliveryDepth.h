@@ -3,7 +3,7 @@
 
 #include <stdint.h>
 
-// The per-thread delivery depth of ReactiveCore (see DeliveryDepth.swift), as a C thread-local so
+// The per-thread delivery depth of ReactiveEngine (see DeliveryDepth.swift), as a C thread-local so
 // that Swift inlines every access (a thread-pointer-relative load once linked into an executable)
 // instead of calling pthread_getspecific.
 //

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
   /// Awaits the element of this `Single`; throws its error.
   ///

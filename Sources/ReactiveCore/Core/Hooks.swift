@@ -1,3 +1,4 @@
+import ReactiveEngine
 import Synchronization
 
 #if canImport(Darwin)

@@ -1,3 +1,4 @@
+import ReactiveEngine
 import Synchronization
 
 /// The end of a chain: the subscription made by `subscribe(onNext:onError:onCompleted:onDisposed:)`

@@ -12,6 +12,8 @@
 /// group.dispose()
 /// // Prints: b
 /// ```
+import ReactiveEngine
+
 public final class CompositeDisposable: Cancelable, @unchecked Sendable {
   // All state is behind `state`'s lock; disposables are disposed after unlocking.
   /// Identifies an item inserted into a `CompositeDisposable`.

@@ -12,6 +12,8 @@
 ///   }
 /// }
 /// ```
+import ReactiveEngine
+
 public final class DisposeBag: @unchecked Sendable {
   // All state is behind `state`'s lock; disposables are disposed after unlocking.
   //

@@ -11,6 +11,8 @@
 /// holder.dispose()
 /// // Prints: released
 /// ```
+import ReactiveEngine
+
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {
   private struct State {
     var disposable: Disposable?

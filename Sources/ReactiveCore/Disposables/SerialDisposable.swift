@@ -10,6 +10,8 @@
 /// serial.dispose()
 /// // Prints: second
 /// ```
+import ReactiveEngine
+
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
   // All state is behind `state`'s lock; disposables are disposed after unlocking.
   private struct State {

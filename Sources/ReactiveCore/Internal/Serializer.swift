@@ -12,6 +12,8 @@
 ///
 /// - Complexity: one compare-exchange to enter and one to leave when uncontended; no allocation
 ///   in steady state.
+import ReactiveEngine
+
 @usableFromInline
 final class Serializer<Item>: @unchecked Sendable {
   // `drainer` arbitrates; `handler` is immutable.

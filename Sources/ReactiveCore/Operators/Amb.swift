@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 extension ObservableType {
   /// Mirrors whichever source of `sequence` sends the first event (element, error or completion)
   /// and disposes all the others at that moment.

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 extension ObservableType {
   /// Delivers events on `scheduler`, in the order they arrived.
   ///

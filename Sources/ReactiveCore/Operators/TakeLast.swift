@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 extension ObservableType {
   /// Emits the last `count` elements of the source when it completes.
   ///

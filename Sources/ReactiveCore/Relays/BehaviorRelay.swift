@@ -14,6 +14,8 @@
 /// // Prints: 1
 /// subscription.dispose()
 /// ```
+import ReactiveEngine
+
 public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
   // `current` is read by any thread without a lock and written only under its writer lock;
   // delivery order is the Hub's.

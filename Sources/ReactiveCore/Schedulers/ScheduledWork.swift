@@ -1,4 +1,5 @@
 import Dispatch
+import ReactiveEngine
 import Synchronization
 
 /// The run/dispose arbitration of scheduled work: a `DisposeBarrier` (one barrier for the whole

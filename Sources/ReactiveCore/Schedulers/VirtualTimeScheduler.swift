@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

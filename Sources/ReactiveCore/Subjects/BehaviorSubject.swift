@@ -14,6 +14,8 @@
 /// print(try subject.value())
 /// // Prints: b
 /// ```
+import ReactiveEngine
+
 public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable
 {
   // `current` is read by any thread without a lock and written only under its writer lock;

@@ -1,4 +1,5 @@
 import Dispatch
+import ReactiveEngine
 import Synchronization
 
 /// The engine shared by every subject and relay: a subscriber list run by a `Drainer`.

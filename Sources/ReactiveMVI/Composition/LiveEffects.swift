@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveEngine
 
 /// The scopes (rows, child embeddings) that have effects running, counted by subscription: what
 /// lets a composition end a row's effects when the row leaves the list without scanning the list.

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 /// What a view needs from a store, whole or scoped: the current state, the stream of states, and
 /// a way to send intents. ``Store`` and ``ScopedStore`` conform, so a ``ViewStore`` (and any
 /// code written against `StoreType`) works over the whole store or over any scope of it.

@@ -4,6 +4,8 @@
 /// event.
 ///
 /// Thread safety: its state is under its lock; `report` is called outside it.
+import ReactiveEngine
+
 @usableFromInline
 final class TravelGate<F: Feature>: @unchecked Sendable {
   // `state` is under its lock; the rest is immutable.

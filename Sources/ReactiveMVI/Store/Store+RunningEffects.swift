@@ -2,6 +2,7 @@
 // their cancellation ids, and how it waits for the store's turn. Not API for apps
 // (`@_spi(Testing)`).
 
+import ReactiveEngine
 import Synchronization
 
 extension Store {

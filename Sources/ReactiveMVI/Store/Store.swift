@@ -1,4 +1,5 @@
 import Dispatch
+import ReactiveEngine
 import Synchronization
 
 /// Owns one immutable state value and changes it only by reducing results, one at a time, in
@@ -21,7 +22,7 @@ import Synchronization
 /// - Work (intents, effect outputs) is queued and run by one thread at a time, the *drainer*: the
 ///   thread that found the store idle. It handles every queued item before returning. (A producer
 ///   on another thread that finds a long backlog waits for it, and may be handed the rest to drain
-///   on its own thread; see ReactiveCore's `Drainer`.)
+///   on its own thread; see ReactiveEngine's `Drainer`.)
 /// - An intent sent from a state subscriber, a middleware or an effect while the store is busy is
 ///   queued and handled after the current item; it never recurses and never waits.
 /// - States, events and middleware callbacks are delivered on the draining thread. To render on

@@ -1,5 +1,6 @@
 import Dispatch
 import Observation
+import ReactiveEngine
 
 #if canImport(Combine)
   import Combine

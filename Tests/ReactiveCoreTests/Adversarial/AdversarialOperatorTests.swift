@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveCore
+import ReactiveEngine
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import ReactiveEngine
 import Testing
 
 @testable import ReactiveCore

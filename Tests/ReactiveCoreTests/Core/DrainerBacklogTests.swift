@@ -2,6 +2,7 @@
 // the thread already holds (or one that would close a cycle of waits) skips the bound.
 
 import Dispatch
+import ReactiveEngine
 import Synchronization
 import TestSupport
 import Testing

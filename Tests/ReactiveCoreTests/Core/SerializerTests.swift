@@ -1,4 +1,5 @@
 import Dispatch
+import ReactiveEngine
 import Synchronization
 import Testing
 

@@ -1,3 +1,4 @@
+import ReactiveEngine
 import ReactiveTesting
 import Testing
 

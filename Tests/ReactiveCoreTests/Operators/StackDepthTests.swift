@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveCore
+import ReactiveEngine
 import Testing
 
 /// Recursive idioms and long chains run in constant stack: each test runs on a thread with an

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ReactiveEngine
 import Synchronization
 @_exported import TestSupport
 

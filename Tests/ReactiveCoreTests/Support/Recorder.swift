@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 @testable import ReactiveCore
 
 /// Records every event it receives; thread-safe so concurrency tests can read it.

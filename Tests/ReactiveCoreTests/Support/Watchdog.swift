@@ -3,6 +3,7 @@
 // the suite.
 
 import ReactiveCore
+import ReactiveEngine
 import TestSupport
 import Testing
 

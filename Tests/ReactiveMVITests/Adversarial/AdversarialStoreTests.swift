@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveEngine
 import ReactiveMVI
 import Synchronization
 import TestSupport

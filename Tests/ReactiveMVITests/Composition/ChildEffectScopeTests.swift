@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveEngine
 import ReactiveTesting
 import Testing
 

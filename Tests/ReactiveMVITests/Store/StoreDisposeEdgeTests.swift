@@ -4,6 +4,7 @@
 // that comes after `dispose()` still gets the last state.
 
 import ReactiveCore
+import ReactiveEngine
 import ReactiveMVI
 import Testing
 

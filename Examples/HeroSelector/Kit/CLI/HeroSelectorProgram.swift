@@ -1,5 +1,4 @@
 import ExampleTerminal
-
 import ReactiveMVI
 
 #if canImport(Glibc)

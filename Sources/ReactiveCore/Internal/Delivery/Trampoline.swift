@@ -1,4 +1,5 @@
 import CReactiveCoreSupport
+import ReactiveEngine
 import Synchronization
 
 #if canImport(Glibc)

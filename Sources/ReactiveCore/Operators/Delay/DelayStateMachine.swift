@@ -1,4 +1,5 @@
 import Dispatch
+import ReactiveEngine
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -80,13 +81,5 @@ struct DelayStateMachine<Element>: TimedStateMachine {
   @inlinable
   mutating func failed() {
     queue.removeAll()
-  }
-}
-
-extension FIFO {
-  /// The oldest element, if any.
-  @inlinable
-  var first: Element? {
-    isEmpty ? nil : storage[head]
   }
 }

@@ -1,3 +1,4 @@
+import ReactiveEngine
 import Synchronization
 
 /// The sink shared by `merge`, `merge(maxConcurrent:)`, `concat`, `flatMap` and `concatMap`.

@@ -1,3 +1,4 @@
+import ReactiveEngine
 import Synchronization
 
 /// The bookkeeping a `CombiningSink` runs on its drainer (see `CombineLatestStateMachine` and

@@ -14,6 +14,8 @@
 /// calling out. `dispose()` stops the sink, closes the drainer (what is queued is dropped, by
 /// whichever thread holds the drainer role) and disposes every source.
 /// The decision state of a `SerialDeliverySink`.
+import ReactiveEngine
+
 @usableFromInline
 protocol SerialDeliveryState {
   /// Whether a terminal event was decided or the subscription disposed.

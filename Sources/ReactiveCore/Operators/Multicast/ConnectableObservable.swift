@@ -1,3 +1,4 @@
+import ReactiveEngine
 import Synchronization
 
 /// An observable sequence that shares one subscription to its source, made only when

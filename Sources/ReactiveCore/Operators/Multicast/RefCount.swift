@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 extension ConnectableObservableType {
   /// An observable that connects this connectable sequence when the first subscriber arrives and
   /// disconnects it when the last one leaves (or the source terminates).

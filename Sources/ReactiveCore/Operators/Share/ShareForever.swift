@@ -8,6 +8,8 @@
 ///
 /// Thread safety: `state` is reachable only under its lock; the hub serializes delivery.
 /// Disposables are disposed after unlocking.
+import ReactiveEngine
+
 @usableFromInline
 final class ShareForever<Element>: @unchecked Sendable {
   /// The connection to the source.

@@ -3,6 +3,8 @@
 ///
 /// Thread safety: `state` (the current connection and its subscriber count) is reachable only
 /// under its lock; the hub serializes delivery. Disposables are disposed after unlocking.
+import ReactiveEngine
+
 @usableFromInline
 final class ShareWhileConnected<Element>: @unchecked Sendable {
   /// One connection: immutable or thread-safe (its count lives in the parent's `state`).

@@ -1,3 +1,4 @@
+import ReactiveEngine
 import Synchronization
 
 /// The sink of `flatMapLatest`, `switchLatest` and `flatMapFirst`.

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 extension ObservableType {
   /// Splits the elements into windows, each an observable, opened every `timeSpan` or as soon as
   /// the current one received `count` elements, whichever comes first.

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 extension ObservableType {
   /// Pairs the elements of every source in `collection` in order and combines each group with
   /// `resultSelector`.

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 extension ObservableType {
   /// Pairs the elements of two sources in order (the first of each, then the second of each, …)
   /// and combines each pair with `resultSelector`.

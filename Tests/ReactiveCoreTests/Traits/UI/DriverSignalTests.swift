@@ -1,4 +1,5 @@
 import Dispatch
+import ReactiveEngine
 import ReactiveTesting
 import Testing
 

@@ -137,7 +137,7 @@ extension UnsafeMutablePointer {
   /// The growth of the raw storage that `DeliveryList` and `DisposeBag` keep their items in:
   /// fresh room for twice `capacity` items (at least 4) holding the `count` items moved from
   /// `base`, which is freed; `capacity` becomes the new room.
-  static func grown(from base: UnsafeMutablePointer?, count: Int, capacity: inout Int)
+  package static func grown(from base: UnsafeMutablePointer?, count: Int, capacity: inout Int)
     -> UnsafeMutablePointer
   {
     let newCapacity = Swift.max(4, capacity * 2)

@@ -3,8 +3,9 @@
 // makes and mutates never writes the published state, and every reference the state holds is
 // released exactly once, when the state is displaced.
 
-import ReactiveCore
 import Testing
+
+@testable import ReactiveEngine
 
 /// Records its release.
 final class LoanedReference: @unchecked Sendable {

@@ -13,34 +13,38 @@ import CReactiveCoreSupport
 /// access is an offset from the thread pointer, no call. The owner of a delivery keeps the
 /// counter's address (which also identifies the thread) and leaving goes through it.
 @usableFromInline
-enum DeliveryDepth {
+package enum DeliveryDepth {
   /// The calling thread's counter. Its address also identifies the thread (it lives as long as
   /// the thread).
   @inlinable @inline(__always)
-  static func counter() -> UnsafeMutablePointer<Int> { reactive_core_delivery_depth_counter() }
+  package static func counter() -> UnsafeMutablePointer<Int> {
+    reactive_core_delivery_depth_counter()
+  }
 
   /// Starts a delivery on this thread (`counter` is the thread's counter). The depth is bounded
   /// by the stack (each level is a frame), far from `Int.max`: the arithmetic wraps, so that no
   /// delivery pays for an overflow check.
   @inlinable @inline(__always)
-  static func enter(_ counter: UnsafeMutablePointer<Int>) { counter.pointee &+= 1 }
+  package static func enter(_ counter: UnsafeMutablePointer<Int>) { counter.pointee &+= 1 }
 
   /// Ends a delivery on this thread (`counter` is the thread's counter, incremented when the
   /// delivery started).
   @inlinable @inline(__always)
-  static func leave(_ counter: UnsafeMutablePointer<Int>) { counter.pointee &-= 1 }
+  package static func leave(_ counter: UnsafeMutablePointer<Int>) { counter.pointee &-= 1 }
 
   /// `counter` as a word, to keep in an atomic (see `Drainer` and `DisposeBarrier`).
   @inlinable @inline(__always)
-  static func word(_ counter: UnsafeMutablePointer<Int>) -> UInt { UInt(bitPattern: counter) }
+  package static func word(_ counter: UnsafeMutablePointer<Int>) -> UInt {
+    UInt(bitPattern: counter)
+  }
 
   /// The counter kept with `word(_:)`.
   @inlinable @inline(__always)
-  static func counter(word: UInt) -> UnsafeMutablePointer<Int> {
+  package static func counter(word: UInt) -> UnsafeMutablePointer<Int> {
     UnsafeMutablePointer(bitPattern: word).unsafelyUnwrapped
   }
 
   /// Whether the calling thread is inside a delivery.
   @inlinable
-  static var isDelivering: Bool { reactive_core_is_delivering() }
+  package static var isDelivering: Bool { reactive_core_is_delivering() }
 }

@@ -3,7 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import ReactiveCore
+@testable import ReactiveEngine
 
 /// A drainer with a handler, as an owner (`Hub`, `Store`) holds one.
 private final class Owner<Item>: @unchecked Sendable {
@@ -197,7 +197,7 @@ private func refused(
 
   /// "Long turns": a thread holding the role is not kept draining forever by a producer that is
   /// itself delivering (and so never blocks). The holder here is like a `dispose()` that came to
-  /// drop a subscription; the producer sends from inside a relay's delivery. While the holder
+  /// drop a subscription; the producer sends from inside another drainer's turn. While the holder
   /// handles, it waits until the producer has queued another item, so its queue never runs dry
   /// on its own: it can only leave through the take-over, after `backlogLimit` items, and its
   /// `send` must return while the producer is still producing.
@@ -225,15 +225,15 @@ private func refused(
         _ = eventually { owner.drainer.queuedCount > 0 || stop.load(ordering: .relaxed) }
       }
     }
-    let relay = PublishRelay<Void>()
-    let subscription = relay.subscribe(onNext: {
+    // The producer delivers: it sends from inside another drainer's turn.
+    let outer = Owner<Void> { _ in
       var value = 0
       while !stop.load(ordering: .relaxed) {
         owner.send(value)
         started.store(true, ordering: .releasing)
         value += 1
       }
-    })
+    }
     let producer = DispatchGroup()
     let holder = DispatchGroup()
     DispatchQueue.global().async(group: holder) {
@@ -243,7 +243,7 @@ private func refused(
       holderReturned.store(true, ordering: .releasing)
     }
     _ = eventually { holding.load(ordering: .acquiring) }
-    DispatchQueue.global().async(group: producer) { relay.accept(()) }
+    DispatchQueue.global().async(group: producer) { outer.send(()) }
     // Without the take-over the holder drains for as long as the producer produces.
     #expect(eventually(timeout: heavyDeadline) { holderReturned.load(ordering: .acquiring) })
     let producerWasRunning = !stop.load(ordering: .relaxed)
@@ -254,7 +254,6 @@ private func refused(
     #expect(owner.drainer.queuedCount == 0)
     // The holder left through the take-over, after a long turn.
     #expect(handledWhenReturned.load(ordering: .relaxed) >= Drainer<Int>.backlogLimit)
-    subscription.dispose()
   }
 
   @Test func aBlockedProducerTakesOverFromASlowDrainer() {

@@ -16,6 +16,10 @@ package struct FIFO<Element> {
 
   @inlinable package var isEmpty: Bool { count == 0 }
 
+  /// The oldest element, if any.
+  @inlinable
+  package var first: Element? { isEmpty ? nil : storage[head] }
+
   @inlinable
   package mutating func append(_ element: Element) {
     if count == storage.count { grow() }
@@ -39,7 +43,7 @@ package struct FIFO<Element> {
   }
 
   /// Capacities up to this are kept when the buffer empties.
-  @inlinable static var minimumShrinkCapacity: Int { 32 }
+  @inlinable package static var minimumShrinkCapacity: Int { 32 }
 
   /// The number of slots allocated now.
   @inlinable package var capacity: Int { storage.count }

@@ -23,14 +23,14 @@ import Synchronization
 /// order them with closing).
 @usableFromInline
 package struct DisposeBarrier: ~Copyable, Sendable {
-  @usableFromInline static var busy: Int { 1 }
-  @usableFromInline static var closed: Int { 2 }
-  @usableFromInline static var releaseOnLeave: Int { 4 }
-  @usableFromInline static var closerParked: Int { 8 }
+  @usableFromInline package static var busy: Int { 1 }
+  @usableFromInline package static var closed: Int { 2 }
+  @usableFromInline package static var releaseOnLeave: Int { 4 }
+  @usableFromInline package static var closerParked: Int { 8 }
   /// The first bit an owner may use in `bits`.
-  @usableFromInline static var ownerShift: Int { 4 }
+  @usableFromInline package static var ownerShift: Int { 4 }
 
-  @usableFromInline let bits = Atomic<Int>(0)
+  @usableFromInline package let bits = Atomic<Int>(0)
   /// The running thread's `DeliveryDepth` counter as a word, kept by `enter()` for `leave()`
   /// (one thread-local access per callback, not two).
   @usableFromInline let runner = Atomic<UInt>(0)

@@ -357,7 +357,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// are queued; then waits until the drainer catches up or hands the role over (the caller then
   /// drains with `handle`), unless waiting could close a cycle (see the type's notes).
   @inlinable
-  func throttle(_ handle: (Item) -> Void) {
+  package func throttle(_ handle: (Item) -> Void) {
     let current = state.load(ordering: .relaxed)
     if current & (DrainerBits.draining | DrainerBits.longTurn) == DrainerBits.draining
       && current >> DrainerBits.queuedShift <= DrainerBits.backlogLimit

@@ -8,7 +8,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import ReactiveCore
+@testable import ReactiveEngine
 
 #if canImport(Glibc)
   import Glibc

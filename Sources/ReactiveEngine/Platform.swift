@@ -9,7 +9,7 @@
 /// The identity of the calling thread, used to recognise re-entrant calls (a `dispose()` made from
 /// inside the very callback it would otherwise wait for).
 @inlinable @inline(__always)
-func currentThreadID() -> UInt {
+package func currentThreadID() -> UInt {
   #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())
   #else

@@ -2,9 +2,10 @@
 
 import Dispatch
 import Synchronization
+import TestSupport
 import Testing
 
-@testable import ReactiveCore
+@testable import ReactiveEngine
 
 @Suite(.onOwnThread) struct DisposeBarrierTests {
   /// A barrier, a second one whose callback makes the closing thread "delivering", and a payload
