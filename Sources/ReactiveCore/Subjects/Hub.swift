@@ -341,15 +341,13 @@ enum HubTermination {
 /// The element-independent half of a `Hub`: the subscriber list and the observer count.
 /// Unsubscribing starts here, so `dispose()` enters generic code only to reach the drainer.
 ///
-/// The list is touched only by the drainer. Removal is O(1): each entry knows its index, and a
-/// removed entry leaves the shared dead `tombstone` in its slot (delivery skips dead entries); the
-/// list is compacted when tombstones outnumber live entries, so disposing N subscribers in any
-/// order costs O(N) in total.
+/// The list is the engine's `SubscriberList` (O(1) amortized removal, order kept), touched only by
+/// the drainer. A removed entry leaves the shared dead `HubEntry.tombstone` in its slot, and
+/// delivery skips dead entries.
 @usableFromInline
 class HubCore: HotSource, @unchecked Sendable {
-  // `entries`, `tombstones` and `hasLeaves` are drainer-owned; `observerCount` is atomic.
-  @usableFromInline @exclusivity(unchecked) var entries = DeliveryList<HubEntry>()
-  @usableFromInline @exclusivity(unchecked) var tombstones = 0
+  // `entries` and `hasLeaves` are drainer-owned; `observerCount` is atomic.
+  @usableFromInline @exclusivity(unchecked) final var entries = SubscriberList<HubEntry>()
   /// Whether a `SubscriberLeaf` was appended since the list was last emptied (conservative: not
   /// cleared when that leaf leaves). Set only by `Downstream.append(_:to:)`.
   @usableFromInline @exclusivity(unchecked) var hasLeaves = false
@@ -375,50 +373,20 @@ class HubCore: HotSource, @unchecked Sendable {
   /// Adds an entry at the end of the list. Drainer only; through `Downstream.append(_:to:)`.
   @inlinable
   final func appendEntry(_ entry: HubEntry) {
-    entry.index = entries.count
     entries.append(entry)
   }
 
   /// Drops one entry in O(1) (no-op if it is not in the list). Drainer only.
   @usableFromInline
   final func removeEntry(_ entry: HubEntry) {
-    let index = entry.index
-    guard index >= 0, index < entries.count, entries[index] === entry else { return }
-    entry.index = -1
-    if index == entries.count - 1 {
-      entries.removeLast()  // the newest subscriber: no hole to leave
-      if entries.count == tombstones { clearEntries() }
-      return
-    }
-    entries[index] = HubEntry.tombstone
-    tombstones += 1
-    if tombstones * 2 > entries.count { compact() }
-  }
-
-  /// Only tombstones are left: empty the list, keeping its storage. Drainer only.
-  @usableFromInline
-  final func clearEntries() {
-    entries.removeAll()
-    tombstones = 0
-    hasLeaves = false
-  }
-
-  /// Removes every tombstone in place, keeping order and storage, and renumbers the live entries.
-  /// Drainer only. Disposing a bag of N subscriptions in insertion order compacts about N slots
-  /// in total.
-  @usableFromInline
-  final func compact() {
-    let tombstone = HubEntry.tombstone
-    entries.removeAll(
-      where: { $0 === tombstone }, renumbering: { entry, index in entry.index = index })
-    tombstones = 0
+    entries.remove(entry) { HubEntry.tombstone }
+    if entries.isEmpty { hasLeaves = false }
   }
 
   /// Empties the list (terminal event) and returns its live entries, giving back its storage.
   /// Drainer only.
   @inlinable
   final func takeEntries() -> ContiguousArray<HubEntry> {
-    tombstones = 0
     hasLeaves = false
     return entries.takeAll()
   }
@@ -428,14 +396,14 @@ class HubCore: HotSource, @unchecked Sendable {
 /// `SubscriberLeaf` (the subscription of `subscribe(onNext:...)`, which is its own entry).
 /// Disposing marks it dead; the hub drops it.
 @usableFromInline
-class HubEntry: Cancelable, @unchecked Sendable {
+class HubEntry: Cancelable, SubscriberListElement, @unchecked Sendable {
   // `hub` is written before the entry is published to the hub's drainer, then cleared by the
   // single winner of `dead`. It is strong, as in RxSwift: an entry keeps its hub alive until
-  // disposed (a weak reference would cost a side-table allocation). `index` is touched by the
-  // hub's drainer only.
+  // disposed (a weak reference would cost a side-table allocation). `slot` is touched by the
+  // hub's drainer only, through its list.
   @usableFromInline let dead = Atomic<Bool>(false)
   @usableFromInline @exclusivity(unchecked) var hub: HubCore?
-  @usableFromInline @exclusivity(unchecked) var index = -1
+  @usableFromInline @exclusivity(unchecked) final var slot = -1
   /// Whether this entry is a `SubscriberLeaf` (else a `HubSubscription` or the tombstone). Read
   /// only by `Downstream`, the one home of the subscriber-leaf shortcut.
   @usableFromInline let isLeaf: Bool

@@ -82,7 +82,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// list; `dispose()` (any thread) closes `barrier`, which every delivery checks, and queues its
   /// removal.
   @usableFromInline
-  final class StateSubscription: Cancelable, @unchecked Sendable {
+  final class StateSubscription: Cancelable, SubscriberListElement, @unchecked Sendable {
     // `downstream` is immutable; `handler` is read only inside `barrier` and released only by
     // whoever the barrier designates (or by `deinit`, when nothing else can read it); `store` is
     // weak (a subscription never keeps the store alive) and written only in `init`.
@@ -92,8 +92,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     @usableFromInline @exclusivity(unchecked) var handler: Unmanaged<Handler>?
     @usableFromInline let barrier = DisposeBarrier()
     weak var store: Store?
-    /// Its slot in the store's list, or -1 when not in it. Drainer only.
-    @usableFromInline @exclusivity(unchecked) var index = -1
+    /// Its slot in the store's list, or -1 when not in it. Drainer only, through the list.
+    @usableFromInline @exclusivity(unchecked) var slot = -1
     /// Whether its first state has been claimed (see `SubscribeRequest`).
     @usableFromInline let firstStateClaimed = Atomic<Bool>(false)
 
@@ -254,25 +254,19 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   @usableFromInline let published: PublishedState<F.State>
   /// The dispose barrier of intents and effect work (see "Thread safety" above and `dispose()`).
   @usableFromInline let effects = Locked(RunningEffects())
-  /// The subscribers of `states`, in subscription order. Drainer-only: the drainer attaches a new
+  /// The subscribers of `states`, in subscription order (the engine's `SubscriberList`, as a
+  /// hub's: O(1) amortized removal, order kept). Drainer-only: the drainer attaches a new
   /// subscriber after handing it the latest state, delivers each new state to the live ones, and
   /// removes disposed ones, all between or inside its items, so the list needs no lock and is
   /// never changed while it is iterated (re-entrant subscribes and disposals are queued).
-  ///
-  /// A disposed subscriber's slot takes `tombstone` in O(1) (each subscription knows its slot);
-  /// once tombstones fill half the list, one stable pass squeezes them out, so removal is O(1)
-  /// amortized, the order of delivery is kept, and a delivery skips at most as many tombstones
-  /// as there are live subscribers.
   @usableFromInline @exclusivity(unchecked) var stateSubscriptions =
-    DeliveryList<StateSubscription>()
-  /// Shared by every disposed slot of `stateSubscriptions` (made at the first removal).
-  /// Drainer-only.
+    SubscriberList<StateSubscription>()
+  /// Shared by every disposed slot of `stateSubscriptions` (made at the first removal): closed,
+  /// so deliveries skip it. Drainer-only.
   @exclusivity(unchecked) var tombstone: StateSubscription?
-  /// The tombstones in `stateSubscriptions`. Drainer-only.
-  @exclusivity(unchecked) var tombstoneCount = 0
-  /// Slots visited or moved to remove subscribers so far: observable cost, for the tests of the
+  /// Slots written or moved to remove subscribers so far: observable cost, for the tests of the
   /// O(1) amortized removal. Drainer-only.
-  @exclusivity(unchecked) package private(set) var subscriberRemovalWork = 0
+  package var subscriberRemovalWork: Int { stateSubscriptions.removalWork }
   @usableFromInline let eventRelay = PublishRelay<F.Event>()
   // Drainer-only (see above), so its exclusivity is not checked at run time.
   @usableFromInline @exclusivity(unchecked) var pendingEvents: [F.Event] = []
@@ -518,7 +512,6 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     guard !subscription.isDead, subscription.claimFirstState() else { return }
     subscription.deliver(published.latest)
     guard !subscription.isDead else { return }
-    subscription.index = stateSubscriptions.count
     stateSubscriptions.append(subscription)
   }
 
@@ -526,26 +519,12 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// `stateSubscriptions`). Drainer only.
   @usableFromInline
   func detach(_ subscription: StateSubscription) {
-    let index = subscription.index
-    // Never attached (disposed before its first state), or already removed.
-    guard index >= 0 else { return }
-    assert(stateSubscriptions[index] === subscription, "a state subscriber lost its slot")
-    let tombstone = self.tombstone ?? StateSubscription.tombstone()
-    self.tombstone = tombstone
-    stateSubscriptions[index] = tombstone
-    subscription.index = -1
-    tombstoneCount += 1
-    subscriberRemovalWork += 1
-    if tombstoneCount * 2 > stateSubscriptions.count { removeTombstones() }
-  }
-
-  /// Squeezes the tombstones out of `stateSubscriptions`, keeping the order. O(n). Drainer only.
-  func removeTombstones() {
-    subscriberRemovalWork += stateSubscriptions.count
-    // A tombstone, like a detached subscription, has no slot (`index < 0`).
-    stateSubscriptions.removeAll(
-      where: { $0.index < 0 }, renumbering: { subscription, index in subscription.index = index })
-    tombstoneCount = 0
+    // A subscription never attached (disposed before its first state) is not in the list.
+    stateSubscriptions.remove(subscription) {
+      let tombstone = self.tombstone ?? StateSubscription.tombstone()
+      self.tombstone = tombstone
+      return tombstone
+    }
   }
 
   /// Handles an intent (dropped once the store is disposed).

@@ -46,7 +46,7 @@ import Testing
     relay.accept(7)
     let live = (0..<64).filter { $0 % 2 == 1 && !($0 < 32 && $0 % 4 == 1) }
     #expect(log.value == live.map { [$0, 7] })
-    #expect(relay.hub.entries.count - relay.hub.tombstones == live.count)
+    #expect(relay.hub.entries.count - relay.hub.entries.tombstones == live.count)
     for index in live { subscriptions[index].dispose() }
     #expect(relay.hub.entries.count == 0)
   }
