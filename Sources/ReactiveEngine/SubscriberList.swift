@@ -77,8 +77,9 @@ package struct SubscriberList<Element: SubscriberListElement>: ~Copyable {
   }
 
   /// Squeezes the tombstones out in place, keeping the order and the storage, and renumbers the
-  /// live elements. O(count).
-  @usableFromInline
+  /// live elements. O(count). Inlinable so that it runs specialized for the owner's element type
+  /// (unspecialized, each slot's test is a witness call).
+  @inlinable
   mutating func removeTombstones() {
     removalWork += elements.count
     elements.removeAll(

@@ -151,7 +151,7 @@ private final class DrainerOwner: @unchecked Sendable {  // the drainer arbitrat
 
 /// The same waits raced by seeded threads: every waiter must be woken (the threads are joined with
 /// a deadline) and what it waited for must hold.
-@Suite(.onOwnThread) struct ParkingStressTests {
+@Suite(.stress, .onOwnThread) struct ParkingStressTests {
   static let rounds = isUnderThreadSanitizer ? 3 : 20
 
   @Test func writersTakeTurnsOnTheWriterLock() {

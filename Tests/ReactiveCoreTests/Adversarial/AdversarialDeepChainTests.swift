@@ -10,7 +10,7 @@ import Testing
 /// The stack is a large one: unlike the single-source operators (`ChainReleaseTests`), the
 /// multi-source ones subscribe their sources recursively, and `switchLatest` disposes and `concat`
 /// releases recursively, so 10,000 of them overflow an ordinary 512 KiB stack.
-@Suite(.onOwnThread)
+@Suite(.stress, .onOwnThread)
 struct AdversarialDeepChainTests {
   /// Levels of a chain that nothing is delivered through. Under ThreadSanitizer a thousand: its
   /// shadow call stack cannot hold the recursive subscription of ten thousand (as for

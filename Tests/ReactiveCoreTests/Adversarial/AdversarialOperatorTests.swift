@@ -9,7 +9,7 @@ import Testing
 /// new observers, disposes subscriptions and drops references at seeded random points. Each
 /// observer's contract is checked as it happens (`ContractProbe`), every wait has a deadline, and
 /// each round must leave no live resource behind. Failures name the seed (`REACTIVE_TEST_SEED`).
-@Suite(.serialized, .onOwnThread)
+@Suite(.stress, .serialized, .onOwnThread)
 struct AdversarialOperatorTests {
   static let producers = 3
   /// One round under ThreadSanitizer (each runs about ten times slower there), same seeds.

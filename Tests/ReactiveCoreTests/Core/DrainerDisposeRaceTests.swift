@@ -83,7 +83,7 @@ private func disposeRace(
 
 /// Each multi-source operator's dispose under load (see `disposeRace`), in a debug build where
 /// popping an empty queue traps.
-@Suite(.onOwnThread, .serialized) struct DrainerDisposeRaceTests {
+@Suite(.stress, .onOwnThread, .serialized) struct DrainerDisposeRaceTests {
   @Test func disposingMergeWhileThreadsDeliver() {
     disposeRace("merge") { relays in Observable.merge(relays.map { $0.asObservable() }) }
   }

@@ -7,7 +7,7 @@ import Testing
 /// dropped) still takes bounded stack, and everything is freed before the releasing statement
 /// returns. Each test runs on a thread with an ordinary 512 KiB stack (`withWatchdog`); a crash of
 /// the test process is the failure.
-@Suite(.onOwnThread) struct NestedChainReleaseTests {
+@Suite(.stress, .onOwnThread) struct NestedChainReleaseTests {
   static let depth = 200_000
 
   final class Token: Sendable {}

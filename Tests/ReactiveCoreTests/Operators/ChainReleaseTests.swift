@@ -6,7 +6,7 @@ import Testing
 /// keep it), a disposal, a completion. Each test runs on a thread with an ordinary 512 KiB stack
 /// (`withWatchdog`) unless an element or a terminal event is delivered through the chain, which
 /// recurses once per operator (see `StackDepthTests`); a crash of the test process is the failure.
-@Suite(.onOwnThread) struct ChainReleaseTests {
+@Suite(.stress, .onOwnThread) struct ChainReleaseTests {
   static let depth = StackDepthTests.depth
 
   /// How deep a chain is when a terminal event goes through it on `deliveringStackSize`: as in

@@ -9,7 +9,7 @@ import Testing
 /// observables, sinks and subscriptions are freed and disposed in bounded stack. A crash of the
 /// test process is the failure. Delivering an element through such a chain recurses once per
 /// operator (see `StackDepthTests`), so nothing is delivered here.
-@Suite(.onOwnThread) struct OperatorDepthTests {
+@Suite(.stress, .onOwnThread) struct OperatorDepthTests {
   static let depth = 100_000
 
   /// One level of each operator family that does not go through `lift`, over `source`; `other`

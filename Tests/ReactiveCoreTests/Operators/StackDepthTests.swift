@@ -6,7 +6,7 @@ import Testing
 /// Recursive idioms and long chains run in constant stack: each test runs on a thread with an
 /// ordinary 512 KiB stack (`withWatchdog`), at 1,000,000 levels, except where an element is
 /// delivered through a long chain of operators (each one calls the next: see the tests).
-@Suite(.onOwnThread) struct StackDepthTests {
+@Suite(.stress, .onOwnThread) struct StackDepthTests {
   static let depth = 1_000_000
 
   @Test func recursiveConcatOfDeferred() {

@@ -38,7 +38,7 @@ struct Swarm: Feature {
 /// subscriptions, and at a seeded random point disposes the store or drops its last reference.
 /// Every subscriber's contract is checked (`ContractProbe`), states never go backwards, and each
 /// round must free the store and every resource. Failures name the seed (`REACTIVE_TEST_SEED`).
-@Suite(.serialized, .onOwnThread)
+@Suite(.stress, .serialized, .onOwnThread)
 struct AdversarialStoreTests {
   static let producers = 3
   /// Two rounds under ThreadSanitizer (each runs about ten times slower there), same seeds.
