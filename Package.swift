@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The root package has no package dependencies on purpose: ReactiveCore, ReactiveMVI and
-// ReactiveTesting build with the toolchain alone. Benchmarks/ is a separate package.
+// The root package has no package dependencies on purpose: ReactiveCore, ReactiveMVI,
+// ReactiveTesting and ReactiveMVITesting build with the toolchain alone. Benchmarks/ is a separate package.
 // The optimized test tier (`swift test -c release`, in .ci/run) builds the libraries and the
 // examples as users ship them. The test code itself is built without optimization there: the
 // optimizer's time goes to inlining every @inlinable operator into each test (four minutes for
@@ -18,6 +18,8 @@ let package = Package(
     .library(name: "ReactiveCore", targets: ["ReactiveCore"]),
     .library(name: "ReactiveMVI", targets: ["ReactiveMVI"]),
     .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
+    // TestStore for ReactiveMVI stores: apart, so that an RxTest user does not build ReactiveMVI.
+    .library(name: "ReactiveMVITesting", targets: ["ReactiveMVITesting"]),
     // RxBlocking's blocking operators, beside the core as RxBlocking is beside RxSwift.
     .library(name: "ReactiveBlocking", targets: ["ReactiveBlocking"]),
     .executable(name: "hero-selector", targets: ["HeroSelector"]),
@@ -31,9 +33,12 @@ let package = Package(
     .target(name: "CReactiveCoreSupport"),
     .target(name: "ReactiveCore", dependencies: ["CReactiveCoreSupport"]),
     .target(name: "ReactiveMVI", dependencies: ["ReactiveCore"]),
-    // ReactiveTesting holds the TestStore, so it sees ReactiveMVI (the shipped MVI library never
-    // imports Testing).
-    .target(name: "ReactiveTesting", dependencies: ["ReactiveCore", "ReactiveMVI"]),
+    // The RxTest port: virtual time, marbles, recorded events; no MVI.
+    .target(name: "ReactiveTesting", dependencies: ["ReactiveCore"]),
+    // The TestStore, on ReactiveTesting's scheduler and failure reporting (the shipped MVI library
+    // never imports Testing).
+    .target(
+      name: "ReactiveMVITesting", dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting"]),
     .target(name: "ReactiveBlocking", dependencies: ["ReactiveCore"]),
     // What the example apps' terminal modes share: raw keys, the terminal's settings, file I/O on
     // POSIX calls, the time-travel screen.
@@ -63,7 +68,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ReactiveTestingTests",
-      dependencies: ["ReactiveCore", "ReactiveMVI", "ReactiveTesting", "TestSupport"],
+      dependencies: ["ReactiveCore", "ReactiveTesting", "TestSupport"],
       swiftSettings: testCodeUnoptimized
     ),
     .testTarget(
@@ -74,14 +79,15 @@ let package = Package(
     .testTarget(
       name: "ReactiveMVITests",
       dependencies: [
-        "ReactiveCore", "ReactiveMVI", "ReactiveTesting", "AllocationCounter", "TestSupport",
+        "ReactiveCore", "ReactiveMVI", "ReactiveMVITesting", "ReactiveTesting", "AllocationCounter",
+        "TestSupport",
       ]),
     .testTarget(
       name: "HeroSelectorTests",
       // "HeroSelector" is listed so that `swift test` builds the executable the end-to-end tests run.
       dependencies: [
         "ExampleTerminal", "HeroSelectorKit", "HeroSelector", "ReactiveCore", "ReactiveMVI",
-        "ReactiveTesting", "TestSupport",
+        "ReactiveMVITesting", "ReactiveTesting", "TestSupport",
       ],
       swiftSettings: testCodeUnoptimized
     ),
@@ -90,14 +96,17 @@ let package = Package(
     .testTarget(
       name: "DocumentationTests",
       dependencies: [
-        "ReactiveBlocking", "ReactiveCore", "ReactiveMVI", "ReactiveTesting", "TestSupport",
+        "ReactiveBlocking", "ReactiveCore", "ReactiveMVI", "ReactiveMVITesting", "ReactiveTesting",
+        "TestSupport",
       ],
       swiftSettings: testCodeUnoptimized
     ),
     .testTarget(
       name: "TodoTests",
       // "Todo" is listed so that `swift test` builds the executable the end-to-end tests run.
-      dependencies: ["TodoKit", "Todo", "ReactiveMVI", "ReactiveTesting", "TestSupport"],
+      dependencies: [
+        "TodoKit", "Todo", "ReactiveMVI", "ReactiveMVITesting", "ReactiveTesting", "TestSupport",
+      ],
       swiftSettings: testCodeUnoptimized
     ),
   ],

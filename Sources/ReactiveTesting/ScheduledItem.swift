@@ -1,21 +1,35 @@
 import ReactiveCore
 
+/// Who scheduled an item on a `TestScheduler`: told once, when the item runs or is disposed before
+/// running. How `TestStore` (ReactiveMVITesting) follows the effect tasks that sleep on the
+/// scheduler.
+package protocol ScheduledWorkOwner: Sendable {
+  /// The item ran (`ran`), or was disposed before running.
+  func itemDone(ran: Bool)
+}
+
+/// The code running now that wants to own what it schedules on a `TestScheduler`.
+package protocol SchedulingScope: Sendable {
+  /// Called on the thread that schedules an item: the owner to tell about it, or nil.
+  func ownerOfScheduledWork() -> (any ScheduledWorkOwner)?
+}
+
+/// The `SchedulingScope` bound now: a task-local value, inherited by the tasks started inside it.
+package enum SchedulingScopes {
+  /// The scope of the code running now.
+  @TaskLocal package static var current: (any SchedulingScope)?
+}
+
 /// One piece of work in a `TestScheduler`'s queue, ordered by `(time, sequence)`.
 final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `state`
   let time: TestTime
   let sequence: Int
-  /// The effect task that scheduled this item, told when it runs or is disposed (see
-  /// `EffectTasks`).
-  let owner: Owner?
+  /// Who scheduled this item, told when it runs or is disposed before running.
+  let owner: (any ScheduledWorkOwner)?
   /// The work (a store's effect) that was being started or run when this item was scheduled:
   /// current again while it runs, so what it schedules inherits it.
   let work: WorkAttribution?
 
-  struct Owner: Sendable {
-    let tasks: EffectTasks
-    let scope: ObjectIdentifier
-    let task: Int
-  }
   // `action` is not Sendable, but it only ever runs on the thread that drives the scheduler; the
   // mutex hands it over and clears it on disposal so that what it captures is released early.
   private struct State {
@@ -26,7 +40,7 @@ final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `s
   private let state: Locked<State>
 
   init(
-    time: TestTime, sequence: Int, owner: Owner? = nil, work: WorkAttribution? = nil,
+    time: TestTime, sequence: Int, owner: (any ScheduledWorkOwner)? = nil, work: WorkAttribution? = nil,
     action: @escaping () -> Disposable
   ) {
     self.time = time
@@ -41,7 +55,7 @@ final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `s
   /// Runs the action (unless disposed) with no lock held, keeping the disposable it returns.
   func invoke() {
     guard let action = state.withLock({ state in state.action.take() }) else { return }
-    if let owner { owner.tasks.itemDone(scope: owner.scope, task: owner.task, ran: true) }
+    owner?.itemDone(ran: true)
     let result = WorkAttribution.withCurrent(work, action)
     let disposeNow = state.withLock { state -> Bool in
       if state.isDisposed { return true }
@@ -57,9 +71,7 @@ final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `s
       state.isDisposed = true
       return (state.action.take(), state.result.take())
     }
-    if action != nil, let owner {
-      owner.tasks.itemDone(scope: owner.scope, task: owner.task, ran: false)
-    }
+    if action != nil { owner?.itemDone(ran: false) }
     withExtendedLifetime(action) {}  // released here, outside the lock
     result?.dispose()
   }

@@ -46,7 +46,7 @@ public final class TestScheduler: SchedulerType, Sendable {
     var nextSequence = 0
     var isRunning = false
     var resolutionWarning: String?
-    var zeroTickDueTime: Double?
+    package var zeroTickDueTime: Double?
   }
 
   private let state: Locked<State>
@@ -84,12 +84,12 @@ public final class TestScheduler: SchedulerType, Sendable {
   public var pendingCount: Int { state.withLock { $0.queue.liveCount } }
 
   /// When the earliest pending item falls due, if any (for failure messages).
-  var nextDueTime: TestTime? { state.withLock { $0.queue.nextLiveTime } }
+  package var nextDueTime: TestTime? { state.withLock { $0.queue.nextLiveTime } }
 
   /// When each effect of the store `owner` next falls due: the earliest pending item scheduled
   /// while it was started or while one of its items ran (see `WorkAttribution`), by effect
   /// number (for failure messages).
-  func nextDueTimes(ofEffectsOf owner: ObjectIdentifier) -> [Int: TestTime] {
+  package func nextDueTimes(ofEffectsOf owner: ObjectIdentifier) -> [Int: TestTime] {
     state.withLock { $0.queue.nextLiveTimes(ofWorkOf: UInt(bitPattern: owner)) }
   }
 
@@ -115,7 +115,7 @@ public final class TestScheduler: SchedulerType, Sendable {
   public func scheduleAbsoluteVirtual<StateType>(
     _ state: StateType, time: TestTime, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
-    let owner = EffectScope.ownerOfScheduledWork()
+    let owner = SchedulingScopes.current?.ownerOfScheduledWork()
     let work = WorkAttribution.current
     return self.state.withLock { queue in
       let item = ScheduledItem(
@@ -156,7 +156,7 @@ public final class TestScheduler: SchedulerType, Sendable {
   var resolutionWarning: String? { state.withLock { $0.resolutionWarning } }
 
   /// The first positive due time (in seconds) that rounded to 0 ticks, or nil.
-  var zeroTickDueTime: Double? { state.withLock { $0.zeroTickDueTime } }
+  package var zeroTickDueTime: Double? { state.withLock { $0.zeroTickDueTime } }
 
   /// Warns, once per scheduler, that a positive due time became 0 ticks: the trap of RxTest's
   /// default resolution of one second, where `.milliseconds(300)` runs at the next tick.
@@ -244,7 +244,7 @@ public final class TestScheduler: SchedulerType, Sendable {
   /// returns whether it ran one. For a driver that waits between items (`TestStore`).
   ///
   /// - Precondition: not already running, and `time` is not in the past.
-  func runNext(upTo time: TestTime) -> Bool {
+  package func runNext(upTo time: TestTime) -> Bool {
     state.withLock { state in
       precondition(!state.isRunning, "TestScheduler: runNext called while running")
       precondition(time >= state.clock, "TestScheduler: cannot advance back to \(time)")

@@ -1,4 +1,5 @@
 import ReactiveCore
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 

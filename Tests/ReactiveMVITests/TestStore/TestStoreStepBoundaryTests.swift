@@ -3,7 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import ReactiveTesting
+@testable import ReactiveMVITesting
 
 #if canImport(Glibc)
   import Glibc

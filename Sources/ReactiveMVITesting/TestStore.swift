@@ -1,4 +1,5 @@
 @_spi(Testing) import ReactiveMVI
+import ReactiveTesting
 
 #if canImport(Glibc)
   import Glibc
