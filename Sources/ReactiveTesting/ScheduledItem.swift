@@ -40,7 +40,8 @@ final class ScheduledItem: Cancelable, Sendable {  // mutable state is behind `s
   private let state: Locked<State>
 
   init(
-    time: TestTime, sequence: Int, owner: (any ScheduledWorkOwner)? = nil, work: WorkAttribution? = nil,
+    time: TestTime, sequence: Int, owner: (any ScheduledWorkOwner)? = nil,
+    work: WorkAttribution? = nil,
     action: @escaping () -> Disposable
   ) {
     self.time = time
