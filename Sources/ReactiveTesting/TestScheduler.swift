@@ -198,7 +198,7 @@ public final class TestScheduler: SchedulerType, Sendable {
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
     action: @escaping (StateType) -> StateType
   ) -> Disposable {
-    let periodic = PeriodicWork(state: state, action: action)
+    let periodic = VirtualPeriodicWork(state: state, countsAsResource: false, action: action)
     periodic.schedule(on: self, after: startAfter, period: period)
     return periodic
   }
@@ -314,48 +314,6 @@ public final class TestScheduler: SchedulerType, Sendable {
 private final class StartRun<Source>: @unchecked Sendable {  // touched only by scheduled actions
   var source: Source?
   var subscription: Disposable?
-}
-
-/// Periodic work on a `TestScheduler`: each run schedules the next, then runs the action.
-private final class PeriodicWork<State>: Cancelable, @unchecked Sendable {
-  // `state` and `action` are used only by the thread running the scheduler; `current` and
-  // `isDisposed` are behind `lock`.
-  private var state: State
-  private var action: ((State) -> State)?
-  private let lock = Locked<(current: Disposable?, isDisposed: Bool)>((nil, false))
-
-  init(state: State, action: @escaping (State) -> State) {
-    self.state = state
-    self.action = action
-  }
-
-  var isDisposed: Bool { lock.withLock { $0.isDisposed } }
-
-  func schedule(on scheduler: TestScheduler, after dueTime: RxTimeInterval, period: RxTimeInterval)
-  {
-    // The queued item holds this object until it runs or is disposed.
-    let item = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-      guard !self.isDisposed, let action = self.action else { return Disposables.create() }
-      self.schedule(on: scheduler, after: period, period: period)
-      self.state = action(self.state)
-      return Disposables.create()
-    }
-    let disposeNow = lock.withLock { lock -> Bool in
-      if lock.isDisposed { return true }
-      lock.current = item
-      return false
-    }
-    if disposeNow { item.dispose() }
-  }
-
-  func dispose() {
-    let current: Disposable? = lock.withLock { lock in
-      if lock.isDisposed { return nil }
-      lock.isDisposed = true
-      return lock.current.take()
-    }
-    current?.dispose()
-  }
 }
 
 extension RxTimeInterval {

@@ -95,7 +95,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
     action: @escaping (StateType) -> StateType
   ) -> Disposable {
-    let periodic = VirtualPeriodicWork(state: state, action: action)
+    let periodic = VirtualPeriodicWork(state: state, countsAsResource: true, action: action)
     periodic.schedule(on: self, after: startAfter, period: period)
     return periodic
   }
@@ -158,24 +158,29 @@ open class HistoricalScheduler: VirtualTimeScheduler<HistoricalSchedulerTimeConv
   }
 }
 
-/// Periodic work on a `VirtualTimeScheduler`: each run schedules the next, then runs the action.
-final class VirtualPeriodicWork<State>: Cancelable, @unchecked Sendable {
+/// Periodic work on a virtual-time scheduler (`VirtualTimeScheduler`, ReactiveTesting's
+/// `TestScheduler`): each run schedules the next, then runs the action.
+package final class VirtualPeriodicWork<State>: Cancelable, @unchecked Sendable {
   // `state` and `action` are used only by the thread running the scheduler, one run at a time;
   // `current` is thread-safe.
   private var state: State
   private let action: (State) -> State
   private let current = SerialDisposable()
-  private let token = ResourceToken()
+  private let token: ResourceToken?
 
-  init(state: State, action: @escaping (State) -> State) {
+  /// Work starting from `state`; `countsAsResource` counts it in `Resources` while it lives.
+  package init(state: State, countsAsResource: Bool, action: @escaping (State) -> State) {
     self.state = state
     self.action = action
+    self.token = countsAsResource ? ResourceToken() : nil
   }
 
-  var isDisposed: Bool { current.isDisposed }
+  /// Whether the work was disposed.
+  package var isDisposed: Bool { current.isDisposed }
 
-  func schedule<C>(
-    on scheduler: VirtualTimeScheduler<C>, after dueTime: RxTimeInterval, period: RxTimeInterval
+  /// Schedules the first run after `dueTime`; each run schedules the next after `period`.
+  package func schedule(
+    on scheduler: some SchedulerType, after dueTime: RxTimeInterval, period: RxTimeInterval
   ) {
     // The queued item holds this object until it runs or is disposed.
     current.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
@@ -186,5 +191,6 @@ final class VirtualPeriodicWork<State>: Cancelable, @unchecked Sendable {
     }
   }
 
-  func dispose() { current.dispose() }
+  /// Cancels the next run.
+  package func dispose() { current.dispose() }
 }
