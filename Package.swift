@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// The root package has no package dependencies on purpose: ReactiveCore, ReactiveMVI and
-// ReactiveTesting build with the toolchain alone. Benchmarks/ is a separate package.
+// The root package has no package dependencies on purpose: ReactiveCore, ReactiveMVI,
+// ReactiveTesting and ReactiveMVITesting build with the toolchain alone. Benchmarks/ is a separate package.
 // The optimized test tier (`swift test -c release`, in .ci/run) builds the libraries and the
 // examples as users ship them. The test code itself is built without optimization there: the
 // optimizer's time goes to inlining every @inlinable operator into each test (four minutes for
@@ -18,6 +18,8 @@ let package = Package(
     .library(name: "ReactiveCore", targets: ["ReactiveCore"]),
     .library(name: "ReactiveMVI", targets: ["ReactiveMVI"]),
     .library(name: "ReactiveTesting", targets: ["ReactiveTesting"]),
+    // TestStore for ReactiveMVI stores: apart, so that an RxTest user does not build ReactiveMVI.
+    .library(name: "ReactiveMVITesting", targets: ["ReactiveMVITesting"]),
     // RxBlocking's blocking operators, beside the core as RxBlocking is beside RxSwift.
     .library(name: "ReactiveBlocking", targets: ["ReactiveBlocking"]),
     .executable(name: "hero-selector", targets: ["HeroSelector"]),
@@ -36,9 +38,13 @@ let package = Package(
     .target(name: "ReactiveEngine", dependencies: ["CReactiveCoreSupport"]),
     .target(name: "ReactiveCore", dependencies: ["CReactiveCoreSupport", "ReactiveEngine"]),
     .target(name: "ReactiveMVI", dependencies: ["ReactiveCore", "ReactiveEngine"]),
-    // ReactiveTesting holds the TestStore, so it sees ReactiveMVI (the shipped MVI library never
-    // imports Testing).
-    .target(name: "ReactiveTesting", dependencies: ["ReactiveCore", "ReactiveEngine", "ReactiveMVI"]),
+    // The RxTest port: virtual time, marbles, recorded events; no MVI.
+    .target(name: "ReactiveTesting", dependencies: ["ReactiveCore", "ReactiveEngine"]),
+    // The TestStore, on ReactiveTesting's scheduler and failure reporting (the shipped MVI library
+    // never imports Testing).
+    .target(
+      name: "ReactiveMVITesting",
+      dependencies: ["ReactiveCore", "ReactiveEngine", "ReactiveMVI", "ReactiveTesting"]),
     .target(name: "ReactiveBlocking", dependencies: ["ReactiveCore", "ReactiveEngine"]),
     // What the example apps' terminal modes share: raw keys, the terminal's settings, file I/O on
     // POSIX calls, the time-travel screen.
@@ -77,9 +83,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ReactiveTestingTests",
-      dependencies: [
-        "ReactiveCore", "ReactiveEngine", "ReactiveMVI", "ReactiveTesting", "TestSupport",
-      ],
+      dependencies: ["ReactiveCore", "ReactiveEngine", "ReactiveTesting", "TestSupport"],
       swiftSettings: testCodeUnoptimized
     ),
     .testTarget(
@@ -90,7 +94,8 @@ let package = Package(
     .testTarget(
       name: "ReactiveMVITests",
       dependencies: [
-        "ReactiveCore", "ReactiveEngine", "ReactiveMVI", "ReactiveTesting", "AllocationCounter",
+        "ReactiveCore", "ReactiveEngine", "ReactiveMVI", "ReactiveMVITesting", "ReactiveTesting",
+        "AllocationCounter",
         "TestSupport",
       ]),
     .testTarget(
@@ -98,7 +103,7 @@ let package = Package(
       // "HeroSelector" is listed so that `swift test` builds the executable the end-to-end tests run.
       dependencies: [
         "ExampleTerminal", "HeroSelectorKit", "HeroSelector", "ReactiveCore", "ReactiveMVI",
-        "ReactiveTesting", "TestSupport",
+        "ReactiveMVITesting", "ReactiveTesting", "TestSupport",
       ],
       swiftSettings: testCodeUnoptimized
     ),
@@ -107,7 +112,8 @@ let package = Package(
     .testTarget(
       name: "DocumentationTests",
       dependencies: [
-        "ReactiveBlocking", "ReactiveCore", "ReactiveMVI", "ReactiveTesting", "TestSupport",
+        "ReactiveBlocking", "ReactiveCore", "ReactiveMVI", "ReactiveMVITesting", "ReactiveTesting",
+        "TestSupport",
       ],
       swiftSettings: testCodeUnoptimized
     ),
@@ -115,7 +121,8 @@ let package = Package(
       name: "TodoTests",
       // "Todo" is listed so that `swift test` builds the executable the end-to-end tests run.
       dependencies: [
-        "TodoKit", "Todo", "ReactiveEngine", "ReactiveMVI", "ReactiveTesting", "TestSupport",
+        "TodoKit", "Todo", "ReactiveEngine", "ReactiveMVI", "ReactiveMVITesting", "ReactiveTesting",
+        "TestSupport",
       ],
       swiftSettings: testCodeUnoptimized
     ),

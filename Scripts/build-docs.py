@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Builds the API documentation of ReactiveCore, ReactiveMVI and ReactiveTesting as one static
-DocC site in .build-docs/site (git-ignored). Usage: python3 Scripts/build-docs.py
-[--hosting-base-path PATH]. Needs only the toolchain (swift, swift-symbolgraph-extract, docc).
+"""Builds the API documentation of the library modules (MODULES) as one static DocC site in
+.build-docs/site (git-ignored). Usage: python3 Scripts/build-docs.py [--hosting-base-path PATH].
+Needs only the toolchain (swift, swift-symbolgraph-extract, docc).
 
 Fails (exit 1) on any DocC warning (broken symbol or article link, undocumented parameter,
 ambiguous link: `--warnings-as-errors`), on a public symbol without a doc comment, on a top-level
@@ -22,7 +22,7 @@ import json, pathlib, platform, re, shutil, subprocess, sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / ".build-docs"
 # In dependency order: each module links against the archives of the modules before it.
-MODULES = ["ReactiveCore", "ReactiveMVI", "ReactiveTesting", "ReactiveBlocking"]
+MODULES = ["ReactiveCore", "ReactiveMVI", "ReactiveTesting", "ReactiveMVITesting", "ReactiveBlocking"]
 # Symbol pages whose every member a topic group of the catalog must organise (the operators).
 CURATED_PAGES = {"ReactiveCore": ["ObservableType"]}
 

@@ -83,6 +83,7 @@ import Foundation
 import ReactiveBlocking
 import ReactiveCore
 import ReactiveMVI
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 """

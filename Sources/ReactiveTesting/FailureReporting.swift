@@ -5,7 +5,7 @@
   import XCTest
 #endif
 
-/// Where a ``TestStore`` assertion (or a marble assertion) was made.
+/// Where an assertion was made (a marble assertion, or a `TestStore` assertion).
 public struct TestStoreLocation: Sendable, CustomStringConvertible {
   /// The `#fileID` of the assertion.
   public var fileID: StaticString
@@ -28,31 +28,6 @@ public struct TestStoreLocation: Sendable, CustomStringConvertible {
   public var description: String { "\(fileID):\(line):\(column)" }
 }
 
-/// Where ``TestStore`` failures go.
-///
-/// The default records the failure in the test framework that is running the current test: a
-/// Swift Testing issue when a Swift Testing test is running (`Test.current != nil`), otherwise an
-/// XCTest failure (`XCTFail`) at the assertion's location. Inject your own to collect failures
-/// (for example to test a test helper).
-///
-/// Thread safety: a reporter is `Sendable`; the default may be called from any thread.
-public struct TestStoreReporter: Sendable {
-  let report: @Sendable (_ message: String, _ location: TestStoreLocation?) -> Void
-
-  /// A reporter calling `report` for each failure.
-  public init(
-    _ report: @escaping @Sendable (_ message: String, _ location: TestStoreLocation?) -> Void
-  ) {
-    self.report = report
-  }
-
-  /// Records the failure in the running test framework: Swift Testing when a Swift Testing test
-  /// is running, XCTest otherwise.
-  public static var `default`: TestStoreReporter {
-    TestStoreReporter { message, location in recordTestFailure(message, location) }
-  }
-}
-
 /// Which test framework a failure recorded now would reach.
 enum RunningTestFramework: Equatable {
   case swiftTesting, xcTest, none
@@ -69,9 +44,9 @@ enum RunningTestFramework: Equatable {
   }
 }
 
-/// Records a failure in the running test framework (see ``TestStoreReporter/default``); where
-/// neither is available, prints it.
-func recordTestFailure(_ message: String, _ location: TestStoreLocation?) {
+/// Records a failure in the running test framework: a Swift Testing issue when a Swift Testing
+/// test is running, otherwise an XCTest failure; where neither is available, prints it.
+package func recordTestFailure(_ message: String, _ location: TestStoreLocation?) {
   switch RunningTestFramework.current {
   case .swiftTesting:
     #if canImport(Testing)

@@ -41,16 +41,14 @@ import ReactiveEngine
 /// runs, so actions may schedule more work; drive the scheduler (`start`, `advanceTo`) from one
 /// thread at a time.
 public final class TestScheduler: SchedulerType, Sendable {
-  private struct State {
-    var clock: TestTime
-    var queue = ItemHeap()
-    var nextSequence = 0
-    var isRunning = false
-    var resolutionWarning: String?
+  private struct Warning {
+    var message: String?
     var zeroTickDueTime: Double?
   }
 
-  private let state: Locked<State>
+  private let virtualClock: VirtualClock<TestTime>
+  /// The first due time that rounded to 0 ticks, and the warning printed for it.
+  private let warning = Locked(Warning())
 
   /// The length of one tick of virtual time, in seconds.
   public let resolution: Double
@@ -71,27 +69,32 @@ public final class TestScheduler: SchedulerType, Sendable {
     initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true
   ) {
     precondition(resolution > 0, "TestScheduler: resolution must be positive")
-    self.state = Locked(State(clock: initialClock))
+    self.virtualClock = VirtualClock(name: "TestScheduler", now: initialClock, isEarlier: <)
     self.resolution = resolution
     self.simulateProcessingDelay = simulateProcessingDelay
   }
 
   /// The current virtual time.
-  public var clock: TestTime { state.withLock { $0.clock } }
+  public var clock: TestTime { virtualClock.now }
 
   /// How many scheduled actions are waiting (not run, not disposed). A test of async code waits
   /// for it to grow, which tells that a task has scheduled its wake-up (for example
   /// `try await scheduler.sleep(for:)` in an effect), before advancing the clock.
-  public var pendingCount: Int { state.withLock { $0.queue.liveCount } }
+  public var pendingCount: Int { virtualClock.liveItems.count }
 
   /// When the earliest pending item falls due, if any (for failure messages).
-  var nextDueTime: TestTime? { state.withLock { $0.queue.nextLiveTime } }
+  package var nextDueTime: TestTime? { virtualClock.liveItems.map(\.time).min() }
 
   /// When each effect of the store `owner` next falls due: the earliest pending item scheduled
   /// while it was started or while one of its items ran (see `WorkAttribution`), by effect
   /// number (for failure messages).
-  func nextDueTimes(ofEffectsOf owner: ObjectIdentifier) -> [Int: TestTime] {
-    state.withLock { $0.queue.nextLiveTimes(ofWorkOf: UInt(bitPattern: owner)) }
+  package func nextDueTimes(ofEffectsOf owner: ObjectIdentifier) -> [Int: TestTime] {
+    var times: [Int: TestTime] = [:]
+    for item in virtualClock.liveItems {
+      guard let work = item.work, work.owner == UInt(bitPattern: owner) else { continue }
+      times[work.key] = min(times[work.key] ?? item.time, item.time)
+    }
+    return times
   }
 
   /// The current virtual time as a date: `clock * resolution` seconds after 1970.
@@ -116,16 +119,12 @@ public final class TestScheduler: SchedulerType, Sendable {
   public func scheduleAbsoluteVirtual<StateType>(
     _ state: StateType, time: TestTime, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
-    let owner = EffectScope.ownerOfScheduledWork()
+    let owner = SchedulingScopes.current?.ownerOfScheduledWork()
     let work = WorkAttribution.current
-    return self.state.withLock { queue in
-      let item = ScheduledItem(
-        time: time, sequence: queue.nextSequence, owner: owner, work: work
-      ) { action(state) }
-      queue.nextSequence += 1
-      queue.queue.insert(item)
-      return item
-    }
+    return virtualClock.schedule(
+      VirtualClockItem(
+        time: time, work: work, countsAsResource: false, done: owner.map { $0.itemDone(ran:) }
+      ) { WorkAttribution.withCurrent(work) { action(state) } })
   }
 
   /// Schedules `action` with `state` `dueTime` ticks after the current clock, with no adjustment.
@@ -154,10 +153,10 @@ public final class TestScheduler: SchedulerType, Sendable {
 
   /// The warning printed (once per scheduler, to standard error) the first time a positive due
   /// time rounded to 0 ticks, or nil.
-  var resolutionWarning: String? { state.withLock { $0.resolutionWarning } }
+  var resolutionWarning: String? { warning.withLock { $0.message } }
 
   /// The first positive due time (in seconds) that rounded to 0 ticks, or nil.
-  var zeroTickDueTime: Double? { state.withLock { $0.zeroTickDueTime } }
+  package var zeroTickDueTime: Double? { warning.withLock { $0.zeroTickDueTime } }
 
   /// Warns, once per scheduler, that a positive due time became 0 ticks: the trap of RxTest's
   /// default resolution of one second, where `.milliseconds(300)` runs at the next tick.
@@ -166,10 +165,10 @@ public final class TestScheduler: SchedulerType, Sendable {
       "TestScheduler: a due time of \(seconds) s is 0 ticks at a resolution of \(resolution) s"
       + " (it runs at the next tick); for sub-second times use"
       + " TestScheduler(initialClock: 0, resolution: 0.001)\n"
-    let first = state.withLock { state in
-      guard state.resolutionWarning == nil else { return false }
-      state.resolutionWarning = message
-      state.zeroTickDueTime = seconds
+    let first = warning.withLock { warning in
+      guard warning.message == nil else { return false }
+      warning.message = message
+      warning.zeroTickDueTime = seconds
       return true
     }
     if first {
@@ -200,7 +199,7 @@ public final class TestScheduler: SchedulerType, Sendable {
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
     action: @escaping (StateType) -> StateType
   ) -> Disposable {
-    let periodic = PeriodicWork(state: state, action: action)
+    let periodic = VirtualPeriodicWork(state: state, countsAsResource: false, action: action)
     periodic.schedule(on: self, after: startAfter, period: period)
     return periodic
   }
@@ -209,79 +208,26 @@ public final class TestScheduler: SchedulerType, Sendable {
 
   /// Runs all queued work (including work scheduled meanwhile) until the queue is empty or
   /// `stop()` is called. Does nothing when already running.
-  public func start() {
-    let started = state.withLock { state -> Bool in
-      if state.isRunning { return false }
-      state.isRunning = true
-      return true
-    }
-    guard started else { return }
-    while let item = next(upTo: nil) {
-      item.invoke()
-    }
-  }
+  public func start() { virtualClock.start() }
 
   /// Stops `start()` or `advanceTo(_:)` after the current item.
-  public func stop() {
-    state.withLock { $0.isRunning = false }
-  }
+  public func stop() { virtualClock.stop() }
 
   /// Runs the work due at or before `time`, then sets the clock to `time`.
   ///
   /// - Precondition: not already running, and `time` is not in the past.
-  public func advanceTo(_ time: TestTime) {
-    state.withLock { state in
-      precondition(!state.isRunning, "TestScheduler: advanceTo called while running")
-      precondition(time >= state.clock, "TestScheduler: cannot advance back to \(time)")
-      state.isRunning = true
-    }
-    while let item = next(upTo: time) {
-      item.invoke()
-    }
-    state.withLock { $0.clock = time }
-  }
+  public func advanceTo(_ time: TestTime) { virtualClock.advance(to: time, allowingPast: false) }
 
   /// Runs the next item due at or before `time` (moving the clock to its time), if there is one;
   /// returns whether it ran one. For a driver that waits between items (`TestStore`).
   ///
   /// - Precondition: not already running, and `time` is not in the past.
-  func runNext(upTo time: TestTime) -> Bool {
-    state.withLock { state in
-      precondition(!state.isRunning, "TestScheduler: runNext called while running")
-      precondition(time >= state.clock, "TestScheduler: cannot advance back to \(time)")
-      state.isRunning = true
-    }
-    guard let item = next(upTo: time) else { return false }
-    state.withLock { $0.isRunning = false }
-    item.invoke()
-    return true
-  }
+  package func runNext(upTo time: TestTime) -> Bool { virtualClock.runNext(dueBy: time) }
 
   /// Moves the clock forward by `ticks` without running anything.
   public func sleep(_ ticks: TestTime) {
-    state.withLock { state in
-      precondition(ticks >= 0, "TestScheduler: cannot sleep a negative time")
-      state.clock += ticks
-    }
-  }
-
-  /// Pops the next live item due at or before `limit`, moving the clock to its time; `nil` (and
-  /// not running any more) when there is none or the scheduler was stopped.
-  private func next(upTo limit: TestTime?) -> ScheduledItem? {
-    state.withLock { state in
-      while state.isRunning, let item = state.queue.first {
-        if item.isDisposed {
-          _ = state.queue.popFirst()
-          continue
-        }
-        if let limit, item.time > limit { break }
-        _ = state.queue.popFirst()
-        if item.time > state.clock { state.clock = item.time }
-        return item
-      }
-      state.isRunning = false
-      return nil
-    }
+    precondition(ticks >= 0, "TestScheduler: cannot sleep a negative time")
+    virtualClock.move { $0 + ticks }
   }
 
   // MARK: Testing helpers
@@ -369,48 +315,6 @@ public final class TestScheduler: SchedulerType, Sendable {
 private final class StartRun<Source>: @unchecked Sendable {  // touched only by scheduled actions
   var source: Source?
   var subscription: Disposable?
-}
-
-/// Periodic work on a `TestScheduler`: each run schedules the next, then runs the action.
-private final class PeriodicWork<State>: Cancelable, @unchecked Sendable {
-  // `state` and `action` are used only by the thread running the scheduler; `current` and
-  // `isDisposed` are behind `lock`.
-  private var state: State
-  private var action: ((State) -> State)?
-  private let lock = Locked<(current: Disposable?, isDisposed: Bool)>((nil, false))
-
-  init(state: State, action: @escaping (State) -> State) {
-    self.state = state
-    self.action = action
-  }
-
-  var isDisposed: Bool { lock.withLock { $0.isDisposed } }
-
-  func schedule(on scheduler: TestScheduler, after dueTime: RxTimeInterval, period: RxTimeInterval)
-  {
-    // The queued item holds this object until it runs or is disposed.
-    let item = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-      guard !self.isDisposed, let action = self.action else { return Disposables.create() }
-      self.schedule(on: scheduler, after: period, period: period)
-      self.state = action(self.state)
-      return Disposables.create()
-    }
-    let disposeNow = lock.withLock { lock -> Bool in
-      if lock.isDisposed { return true }
-      lock.current = item
-      return false
-    }
-    if disposeNow { item.dispose() }
-  }
-
-  func dispose() {
-    let current: Disposable? = lock.withLock { lock in
-      if lock.isDisposed { return nil }
-      lock.isDisposed = true
-      return lock.current.take()
-    }
-    current?.dispose()
-  }
 }
 
 extension RxTimeInterval {

@@ -9,6 +9,7 @@ import Foundation
 import ReactiveBlocking
 import ReactiveCore
 import ReactiveMVI
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 
@@ -2141,6 +2142,19 @@ func docExample_ReactiveMVI_View_ViewStore_1(bag: DisposeBag, scheduler: TestSch
   // end snippet
 }
 
+func docExample_ReactiveMVITesting_TestStore_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
+  // snippet: Sources/ReactiveMVITesting/TestStore.swift#1
+  let scheduler = TestScheduler(initialClock: 0)
+  let store = TestStore(initialState: Stopwatch.State(), feature: Stopwatch(scheduler: scheduler),
+                        scheduler: scheduler)
+  store.send(.start) { $0.isRunning = true }
+  store.advance(by: 10)
+  store.receive(.tick) { $0.seconds = 1 }
+  store.send(.stop) { $0.isRunning = false }
+  store.finish()
+  // end snippet
+}
+
 func docExample_ReactiveTesting_MarbleDiagram_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
   // snippet: Sources/ReactiveTesting/MarbleDiagram.swift#1
   let events: [Recorded<Event<Int>>] = [.next(220, 1), .next(240, 2), .next(240, 3), .completed(260)]
@@ -2250,19 +2264,6 @@ func docExample_ReactiveTesting_TestScheduler_2(bag: DisposeBag, scheduler: Test
     Observable<Int>.interval(.seconds(100), scheduler: scheduler)
   }
   #expect(res.events.map(\.time) == [300, 400, 500, 600, 700, 800, 900])
-  // end snippet
-}
-
-func docExample_ReactiveTesting_TestStore_1(bag: DisposeBag, scheduler: TestScheduler) async throws {
-  // snippet: Sources/ReactiveTesting/TestStore.swift#1
-  let scheduler = TestScheduler(initialClock: 0)
-  let store = TestStore(initialState: Stopwatch.State(), feature: Stopwatch(scheduler: scheduler),
-                        scheduler: scheduler)
-  store.send(.start) { $0.isRunning = true }
-  store.advance(by: 10)
-  store.receive(.tick) { $0.seconds = 1 }
-  store.send(.stop) { $0.isRunning = false }
-  store.finish()
   // end snippet
 }
 

@@ -2,7 +2,7 @@
 // Generated from a recorded session of TodoFeature by SessionTestExport.
 // Regenerate it rather than edit it.
 import ReactiveMVI
-import ReactiveTesting
+import ReactiveMVITesting
 import Testing
 
 @testable import TodoKit

@@ -1,5 +1,6 @@
 import ReactiveEngine
 import ReactiveMVI
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 

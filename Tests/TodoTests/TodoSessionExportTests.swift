@@ -1,5 +1,6 @@
 import Foundation
 import ReactiveMVI
+import ReactiveMVITesting
 import ReactiveTesting
 import TestSupport
 import Testing

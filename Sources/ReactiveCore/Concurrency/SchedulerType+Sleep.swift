@@ -1,6 +1,6 @@
-/// Sleeping on a scheduler's clock from async code.
 import ReactiveEngine
 
+/// Sleeping on a scheduler's clock from async code.
 extension SchedulerType {
   /// Suspends the current task for `dueTime` on this scheduler's clock: real time on a dispatch
   /// or main scheduler, virtual time on a `TestScheduler` (the task resumes when the test

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 /// A group of disposables disposed together.
 ///
 /// `insert` returns a key for removing the item later, or `nil` (disposing the item at once) when
@@ -12,8 +14,6 @@
 /// group.dispose()
 /// // Prints: b
 /// ```
-import ReactiveEngine
-
 public final class CompositeDisposable: Cancelable, @unchecked Sendable {
   // All state is behind `state`'s lock; disposables are disposed after unlocking.
   /// Identifies an item inserted into a `CompositeDisposable`.

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 /// Owns subscriptions for the lifetime of an object: everything inserted is disposed, in insertion
 /// order, when the bag is deallocated.
 ///
@@ -12,8 +14,6 @@
 ///   }
 /// }
 /// ```
-import ReactiveEngine
-
 public final class DisposeBag: @unchecked Sendable {
   // All state is behind `state`'s lock; disposables are disposed after unlocking.
   //

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 /// Disposes its underlying disposable once it has been disposed itself *and* every disposable
 /// obtained from `retain()` has been disposed.
 ///
@@ -11,8 +13,6 @@
 /// holder.dispose()
 /// // Prints: released
 /// ```
-import ReactiveEngine
-
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {
   private struct State {
     var disposable: Disposable?

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 /// Holds one disposable at a time: assigning a new one disposes the previous one.
 ///
 /// After `dispose()`, assigning disposes the new value at once.
@@ -10,8 +12,6 @@
 /// serial.dispose()
 /// // Prints: second
 /// ```
-import ReactiveEngine
-
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
   // All state is behind `state`'s lock; disposables are disposed after unlocking.
   private struct State {

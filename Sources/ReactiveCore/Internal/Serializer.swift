@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 /// Runs items one at a time, in arrival order, whichever threads submit them: a `Drainer` with a
 /// fixed handler.
 ///
@@ -12,8 +14,6 @@
 ///
 /// - Complexity: one compare-exchange to enter and one to leave when uncontended; no allocation
 ///   in steady state.
-import ReactiveEngine
-
 @usableFromInline
 final class Serializer<Item>: @unchecked Sendable {
   // `drainer` arbitrates; `handler` is immutable.

@@ -1,8 +1,8 @@
+import ReactiveEngine
+
 /// An observable of the elements of one `groupBy` group, with the group's key.
 ///
 /// Like RxSwift's, a group is hot: elements that arrive before it is subscribed are not replayed.
-import ReactiveEngine
-
 public struct GroupedObservable<Key, Element>: ObservableType {
   /// The key every element of this group maps to.
   public let key: Key

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 /// A relay with a current value: new subscribers receive the current value first, then every
 /// accepted value.
 ///
@@ -14,8 +16,6 @@
 /// // Prints: 1
 /// subscription.dispose()
 /// ```
-import ReactiveEngine
-
 public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
   // `current` is read by any thread without a lock and written only under its writer lock;
   // delivery order is the Hub's.

@@ -26,38 +26,34 @@ import ReactiveEngine
 /// Thread safety: the queue and the clock are behind a lock that is never held while an action
 /// runs, so actions may schedule more work from any thread; drive the scheduler (`start`,
 /// `advanceTo`, `sleep`) from one thread at a time. (RxSwift traps when used off the thread that
-/// created it.) Unlike RxSwift, `TestScheduler` is not a subclass: it keeps its own integer clock.
+/// created it.) Unlike RxSwift, `TestScheduler` is not a subclass: it keeps its own integer clock,
+/// on the same queue and run loop (`VirtualClock`).
 open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType,
   @unchecked Sendable
 {
-  // Everything mutable is in `state`, behind its lock; `converter` is immutable and used under
-  // the lock or by the thread driving the scheduler.
+  // Everything mutable is in `virtualClock`, behind its lock; `converter` is immutable and used
+  // under that lock or by the thread driving the scheduler.
   /// A point on this scheduler's clock.
   public typealias VirtualTime = Converter.VirtualTimeUnit
   /// A distance on this scheduler's clock.
   public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-  private struct State {
-    var clock: VirtualTime
-    var queue: [VirtualSchedulerItem<VirtualTime>] = []  // a binary min-heap
-    var nextID = 0
-    var running = false
-  }
-
   private let converter: Converter
-  private let state: Locked<State>
+  private let virtualClock: VirtualClock<VirtualTime>
 
   /// Creates a scheduler whose clock starts at `initialClock`.
   public init(initialClock: VirtualTime, converter: Converter) {
     self.converter = converter
-    self.state = Locked(State(clock: initialClock))
+    self.virtualClock = VirtualClock(name: "VirtualTimeScheduler", now: initialClock) {
+      converter.compareVirtualTime($0, $1) == .lessThan
+    }
   }
 
   /// The current virtual time as a date.
   public var now: RxTime { converter.convertFromVirtualTime(clock) }
 
   /// The current virtual time.
-  public var clock: VirtualTime { state.withLock { $0.clock } }
+  public var clock: VirtualTime { virtualClock.now }
 
   /// Schedules `action` "now": at the current virtual time (after what is already due then),
   /// passed through `adjustScheduledTime(_:)`.
@@ -92,12 +88,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   public func scheduleAbsoluteVirtual<StateType>(
     _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable
   ) -> Disposable {
-    self.state.withLock { scheduler in
-      let item = VirtualSchedulerItem(time: time, id: scheduler.nextID) { action(state) }
-      scheduler.nextID += 1
-      push(item, into: &scheduler.queue)
-      return item
-    }
+    virtualClock.schedule(VirtualClockItem(time: time, countsAsResource: true) { action(state) })
   }
 
   /// Runs `action` first after `startAfter`, then every `period`; each run first schedules the
@@ -106,7 +97,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
     action: @escaping (StateType) -> StateType
   ) -> Disposable {
-    let periodic = VirtualPeriodicWork(state: state, action: action)
+    let periodic = VirtualPeriodicWork(state: state, countsAsResource: true, action: action)
     periodic.schedule(on: self, after: startAfter, period: period)
     return periodic
   }
@@ -116,120 +107,36 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
   /// Runs all queued work (including work scheduled meanwhile) until the queue is empty or
   /// `stop()` is called; the clock moves to each item's time. Does nothing when already running.
-  public func start() {
-    let started = state.withLock { state -> Bool in
-      if state.running { return false }
-      state.running = true
-      return true
-    }
-    guard started else { return }
-    while let item = next(upTo: nil) { item.invoke() }
-  }
+  public func start() { virtualClock.start() }
 
   /// Runs the work due at or before `virtualTime`, then sets the clock to `virtualTime`.
   ///
   /// - Precondition: not running already.
   public func advanceTo(_ virtualTime: VirtualTime) {
-    state.withLock { state in
-      precondition(!state.running, "VirtualTimeScheduler: advanceTo called while running")
-      state.running = true
-    }
-    while let item = next(upTo: virtualTime) { item.invoke() }
-    state.withLock { $0.clock = virtualTime }
+    virtualClock.advance(to: virtualTime, allowingPast: true)
   }
 
   /// Moves the clock forward by `virtualInterval` without running anything.
   ///
   /// - Precondition: `virtualInterval` does not move the clock into the past.
   public func sleep(_ virtualInterval: VirtualTimeInterval) {
-    state.withLock { state in
-      let target = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
+    virtualClock.move { clock in
+      let target = converter.offsetVirtualTime(clock, offset: virtualInterval)
       precondition(
-        converter.compareVirtualTime(target, state.clock) != .lessThan,
+        converter.compareVirtualTime(target, clock) != .lessThan,
         "VirtualTimeScheduler: cannot sleep into the past")
-      state.clock = target
+      return target
     }
   }
 
   /// Stops `start()` or `advanceTo(_:)` after the current item.
-  public func stop() {
-    state.withLock { $0.running = false }
-  }
-
-  /// Pops the next live item due at or before `limit`, moving the clock to its time; `nil` (and
-  /// not running any more) when there is none or the scheduler was stopped.
-  private func next(upTo limit: VirtualTime?) -> VirtualSchedulerItem<VirtualTime>? {
-    state.withLock { state in
-      while state.running, let item = state.queue.first {
-        if item.isDisposed {
-          _ = pop(from: &state.queue)
-          continue
-        }
-        if let limit, converter.compareVirtualTime(item.time, limit) == .greaterThan { break }
-        _ = pop(from: &state.queue)
-        if converter.compareVirtualTime(item.time, state.clock) == .greaterThan {
-          state.clock = item.time
-        }
-        return item
-      }
-      state.running = false
-      return nil
-    }
-  }
-
-  // MARK: The queue: a binary min-heap ordered by (time, id), so ties run first in, first out.
-
-  private func precedes(
-    _ lhs: VirtualSchedulerItem<VirtualTime>, _ rhs: VirtualSchedulerItem<VirtualTime>
-  ) -> Bool {
-    switch converter.compareVirtualTime(lhs.time, rhs.time) {
-    case .lessThan: return true
-    case .greaterThan: return false
-    case .equal: return lhs.id < rhs.id
-    }
-  }
-
-  /// - Complexity: O(log n).
-  private func push(
-    _ item: VirtualSchedulerItem<VirtualTime>, into heap: inout [VirtualSchedulerItem<VirtualTime>]
-  ) {
-    heap.append(item)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard precedes(heap[child], heap[parent]) else { break }
-      heap.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  /// - Complexity: O(log n).
-  private func pop(from heap: inout [VirtualSchedulerItem<VirtualTime>])
-    -> VirtualSchedulerItem<VirtualTime>?
-  {
-    guard !heap.isEmpty else { return nil }
-    heap.swapAt(0, heap.count - 1)
-    let first = heap.removeLast()
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var smallest = parent
-      if left < heap.count && precedes(heap[left], heap[smallest]) { smallest = left }
-      if right < heap.count && precedes(heap[right], heap[smallest]) { smallest = right }
-      if smallest == parent { break }
-      heap.swapAt(parent, smallest)
-      parent = smallest
-    }
-    return first
-  }
+  public func stop() { virtualClock.stop() }
 }
 
 extension VirtualTimeScheduler: CustomDebugStringConvertible {
   /// The due times of the queued work, in the order it will run.
   public var debugDescription: String {
-    let queued = state.withLock { $0.queue.filter { !$0.isDisposed } }
-    return "\(queued.sorted(by: precedes).map(\.time))"
+    "\(virtualClock.liveItemsInOrder.map(\.time))"
   }
 }
 
@@ -253,64 +160,29 @@ open class HistoricalScheduler: VirtualTimeScheduler<HistoricalSchedulerTimeConv
   }
 }
 
-/// One queued action of a `VirtualTimeScheduler`.
-final class VirtualSchedulerItem<Time>: Cancelable, @unchecked Sendable {
-  // `time` and `id` are immutable; the rest is behind `state`. The action is handed out once and
-  // released on disposal, so that what it captures does not outlive a cancelled item.
-  let time: Time
-  let id: Int
-  private let state: Locked<(action: (() -> Disposable)?, result: Disposable?, disposed: Bool)>
-  private let token = ResourceToken()
-
-  init(time: Time, id: Int, action: @escaping () -> Disposable) {
-    self.time = time
-    self.id = id
-    self.state = Locked((action, nil, false))
-  }
-
-  var isDisposed: Bool { state.withLock { $0.disposed } }
-
-  /// Runs the action (unless disposed) with no lock held, keeping the disposable it returns.
-  func invoke() {
-    guard let action = state.withLock({ $0.action.take() }) else { return }
-    let result = action()
-    let disposeNow = state.withLock { state -> Bool in
-      if state.disposed { return true }
-      state.result = result
-      return false
-    }
-    if disposeNow { result.dispose() }
-  }
-
-  func dispose() {
-    let (action, result): ((() -> Disposable)?, Disposable?) = state.withLock { state in
-      if state.disposed { return (nil, nil) }
-      state.disposed = true
-      return (state.action.take(), state.result.take())
-    }
-    withExtendedLifetime(action) {}  // released here, outside the lock
-    result?.dispose()
-  }
-}
-
-/// Periodic work on a `VirtualTimeScheduler`: each run schedules the next, then runs the action.
-final class VirtualPeriodicWork<State>: Cancelable, @unchecked Sendable {
+/// Periodic work on a virtual-time scheduler (`VirtualTimeScheduler`, ReactiveTesting's
+/// `TestScheduler`): each run schedules the next, then runs the action.
+package final class VirtualPeriodicWork<State>: Cancelable, @unchecked Sendable {
   // `state` and `action` are used only by the thread running the scheduler, one run at a time;
   // `current` is thread-safe.
   private var state: State
   private let action: (State) -> State
   private let current = SerialDisposable()
-  private let token = ResourceToken()
+  private let token: ResourceToken?
 
-  init(state: State, action: @escaping (State) -> State) {
+  /// Work starting from `state`; `countsAsResource` counts it in `Resources` while it lives.
+  package init(state: State, countsAsResource: Bool, action: @escaping (State) -> State) {
     self.state = state
     self.action = action
+    self.token = countsAsResource ? ResourceToken() : nil
   }
 
-  var isDisposed: Bool { current.isDisposed }
+  /// Whether the work was disposed.
+  package var isDisposed: Bool { current.isDisposed }
 
-  func schedule<C>(
-    on scheduler: VirtualTimeScheduler<C>, after dueTime: RxTimeInterval, period: RxTimeInterval
+  /// Schedules the first run after `dueTime`; each run schedules the next after `period`.
+  package func schedule(
+    on scheduler: some SchedulerType, after dueTime: RxTimeInterval, period: RxTimeInterval
   ) {
     // The queued item holds this object until it runs or is disposed.
     current.disposable = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
@@ -321,5 +193,6 @@ final class VirtualPeriodicWork<State>: Cancelable, @unchecked Sendable {
     }
   }
 
-  func dispose() { current.dispose() }
+  /// Cancels the next run.
+  package func dispose() { current.dispose() }
 }

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 /// A subject with a current value: new subscribers receive the current value, then every event.
 ///
 /// After a terminal event, late subscribers receive only that event and `value()` throws the
@@ -14,8 +16,6 @@
 /// print(try subject.value())
 /// // Prints: b
 /// ```
-import ReactiveEngine
-
 public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable
 {
   // `current` is read by any thread without a lock and written only under its writer lock;

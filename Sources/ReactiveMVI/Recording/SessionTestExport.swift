@@ -1,4 +1,4 @@
-/// Writes a recorded session as Swift Testing source: a `TestStore` over `RecordedEffects` (ReactiveTesting)
+/// Writes a recorded session as Swift Testing source: a `TestStore` over `RecordedEffects`
 /// that sends each recorded intent and asserts the state change as field assignments
 /// (`$0.count = 2`), receives each recorded effect result and event, and finishes. It compiles
 /// against the feature's own types and passes against the feature as recorded; when `reduce`
@@ -12,7 +12,7 @@
 /// A type whose stored properties are not its memberwise initializer's parameters needs that
 /// initializer (or the exported source edited).
 ///
-/// The source uses `TestStore` and `RecordedEffects` of ReactiveTesting; writing it needs only
+/// The source uses `TestStore` and `RecordedEffects` of ReactiveMVITesting; writing it needs only
 /// ReactiveMVI, so an app can export its sessions without linking a test framework.
 public enum SessionTestExport {
   /// The source of one Swift Testing test of `session`.
@@ -25,7 +25,7 @@ public enum SessionTestExport {
   ///     (`"HeroFeature(roster: .default)"`). The test calls a function `replay<TestName>(_:reporter:)`,
   ///     generic over the feature, that holds the assertions: a test can run them against
   ///     another feature of the same types (a changed reducer) and collect the failures.
-  ///   - imports: the modules the test imports, besides ReactiveMVI, ReactiveTesting and
+  ///   - imports: the modules the test imports, besides ReactiveMVI, ReactiveMVITesting and
   ///     Testing (`"@testable import HeroSelectorKit"`, written as given).
   public static func swiftTesting<F: Feature>(
     session: Session<F>, feature: F, testName: String, featureExpression: String,
@@ -36,7 +36,7 @@ public enum SessionTestExport {
       "// Generated from a recorded session of \(session.featureName) by SessionTestExport.",
       "// Regenerate it rather than edit it.",
       "import ReactiveMVI",
-      "import ReactiveTesting",
+      "import ReactiveMVITesting",
       "import Testing",
       "",
     ]

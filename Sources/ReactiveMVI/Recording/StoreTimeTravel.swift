@@ -1,11 +1,11 @@
+import ReactiveEngine
+
 /// Holds a store's work while it time travels, so that nothing the store does mixes into the
 /// past state it shows (see ``StoreTimeTravel``). The store asks it, on its draining thread and
 /// only when it has middleware, before handling an intent, reducing a result or publishing an
 /// event.
 ///
 /// Thread safety: its state is under its lock; `report` is called outside it.
-import ReactiveEngine
-
 @usableFromInline
 final class TravelGate<F: Feature>: @unchecked Sendable {
   // `state` is under its lock; the rest is immutable.

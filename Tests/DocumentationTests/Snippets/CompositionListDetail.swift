@@ -1,6 +1,7 @@
 // The short composition example of Docs/Store.md: a list and an optional detail, embedded by the
 // parent's enum cases, and a row's view over a scope of the store.
 import ReactiveMVI
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 

@@ -1,6 +1,7 @@
 // The settings screen of Docs/Store.md: children declared once, two embeddings of one child,
 // and a row that deletes itself.
 import ReactiveMVI
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 

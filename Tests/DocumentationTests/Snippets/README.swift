@@ -5,6 +5,7 @@ import Foundation
 import Observation
 import ReactiveCore
 import ReactiveMVI
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 
@@ -304,6 +305,9 @@ final class TickerModel {  // a SwiftUI view holds the ViewStore the same way, i
 @Suite struct ReadmeFirstScreen {
   @Test func theTickerCountsOnVirtualTime() {
     // snippet: readme-first-test
+    // snippet.import: ReactiveMVITesting  // TestStore
+    // snippet.import: ReactiveTesting  // TestScheduler
+
     let scheduler = TestScheduler(initialClock: 0)
     let store = TestStore(
       initialState: Ticker.State(), feature: Ticker(scheduler: scheduler),

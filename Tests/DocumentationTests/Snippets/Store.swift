@@ -1,5 +1,6 @@
 // The code blocks of Docs/Store.md.
 import ReactiveMVI
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 

@@ -1,6 +1,7 @@
 // The code blocks of Docs/Testing.md.
 import ReactiveCore
 import ReactiveMVI
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import ReactiveCore
 import ReactiveMVI
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import ReactiveCore
 import ReactiveEngine
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Dispatch
 import ReactiveMVI
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import ReactiveMVI
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 

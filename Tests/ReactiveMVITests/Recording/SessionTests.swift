@@ -1,4 +1,5 @@
 import Foundation
+import ReactiveMVITesting
 import ReactiveTesting
 import Testing
 

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 /// The bookkeeping of `merge`, `merge(maxConcurrent:)`, `concat`, `flatMap` and `concatMap`,
 /// without locking or I/O: the sink calls it under its lock and performs the returned action
 /// after unlocking. Tests drive it directly.
@@ -5,8 +7,6 @@
 /// Inner sources are subscribed by one *starter* at a time, in a loop: an inner that completes
 /// synchronously while being subscribed does not subscribe the next one recursively; the loop
 /// picks it up when the subscription returns. That keeps long synchronous `concat` chains flat.
-import ReactiveEngine
-
 @usableFromInline
 struct MergeStateMachine<Inner>: FlatteningState {
   /// What a completed inner asks the sink to do.

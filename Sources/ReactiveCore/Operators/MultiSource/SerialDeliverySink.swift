@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 /// The serial-delivery plumbing shared by the multi-source sinks that decide under a lock (merge
 /// and switch families, `withLatestFrom`): a `Drainer` that delivers outside the lock, and
 /// disposal. (`combineLatest` and `zip` need no lock at all: see `CombiningSink`.)
@@ -14,8 +16,6 @@
 /// calling out. `dispose()` stops the sink, closes the drainer (what is queued is dropped, by
 /// whichever thread holds the drainer role) and disposes every source.
 /// The decision state of a `SerialDeliverySink`.
-import ReactiveEngine
-
 @usableFromInline
 protocol SerialDeliveryState {
   /// Whether a terminal event was decided or the subscription disposed.

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 /// `share(replay:scope: .forever)`: one `Hub` for good, connected to the source while anyone is
 /// subscribed (RxSwift's `multicast(subject).refCount()`).
 ///
@@ -8,8 +10,6 @@
 ///
 /// Thread safety: `state` is reachable only under its lock; the hub serializes delivery.
 /// Disposables are disposed after unlocking.
-import ReactiveEngine
-
 @usableFromInline
 final class ShareForever<Element>: @unchecked Sendable {
   /// The connection to the source.

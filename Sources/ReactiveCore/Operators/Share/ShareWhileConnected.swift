@@ -1,10 +1,10 @@
+import ReactiveEngine
+
 /// `share(replay:scope: .whileConnected)`: one `Hub` per connection; the connection ends when
 /// the last subscriber leaves or the source terminates.
 ///
 /// Thread safety: `state` (the current connection and its subscriber count) is reachable only
 /// under its lock; the hub serializes delivery. Disposables are disposed after unlocking.
-import ReactiveEngine
-
 @usableFromInline
 final class ShareWhileConnected<Element>: @unchecked Sendable {
   /// One connection: immutable or thread-safe (its count lives in the parent's `state`).

@@ -1,5 +1,6 @@
 import ReactiveEngine
 @_spi(Testing) import ReactiveMVI
+import ReactiveTesting
 
 #if canImport(Glibc)
   import Glibc

@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import ReactiveTesting
+@testable import ReactiveMVITesting
 
 #if canImport(Glibc)
   import Glibc

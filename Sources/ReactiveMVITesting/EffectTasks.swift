@@ -1,5 +1,6 @@
 import ReactiveCore
 import ReactiveEngine
+import ReactiveTesting
 
 /// The async effect tasks one ``TestStore`` started, and which of them wait on a `TestScheduler`:
 /// what lets `advanceSettling(by:)` run virtual time only while every such task is suspended.
@@ -130,10 +131,7 @@ final class EffectTasks: Sendable {
 
 /// One `send` or scheduler item of a ``TestStore``, bound as a task-local value while it runs so
 /// that the tasks it starts can be followed (see ``EffectTasks``).
-final class EffectScope: Sendable {
-  /// The scope of the code running now, inherited by the tasks it starts.
-  @TaskLocal static var current: EffectScope?
-
+final class EffectScope: SchedulingScope {
   let tasks: EffectTasks
   /// The task that drives the test store (nil outside a task): what it schedules is not an
   /// effect task's sleep.
@@ -149,16 +147,26 @@ final class EffectScope: Sendable {
 
   /// Runs `body` with this scope bound.
   func run<T>(_ body: () throws -> T) rethrows -> T {
-    try EffectScope.$current.withValue(self, operation: body)
+    try SchedulingScopes.$current.withValue(self, operation: body)
   }
 
   /// The owner of work scheduled now: the current effect task and its scope, when the caller is
   /// an effect task started inside a scope (not the task driving the test).
-  static func ownerOfScheduledWork() -> ScheduledItem.Owner? {
-    guard let scope = current, let task = withUnsafeCurrentTask(body: { $0?.hashValue }),
-      task != scope.driver
-    else { return nil }
-    scope.tasks.parked(scope: ObjectIdentifier(scope), task: task)
-    return ScheduledItem.Owner(tasks: scope.tasks, scope: ObjectIdentifier(scope), task: task)
+  func ownerOfScheduledWork() -> (any ScheduledWorkOwner)? {
+    guard let task = withUnsafeCurrentTask(body: { $0?.hashValue }), task != driver else {
+      return nil
+    }
+    tasks.parked(scope: ObjectIdentifier(self), task: task)
+    return ParkedTask(tasks: tasks, scope: ObjectIdentifier(self), task: task)
   }
+}
+
+/// An effect task parked on a `TestScheduler` item, told to its `EffectTasks` when the item runs
+/// or is disposed.
+private struct ParkedTask: ScheduledWorkOwner {
+  let tasks: EffectTasks
+  let scope: ObjectIdentifier
+  let task: Int
+
+  func itemDone(ran: Bool) { tasks.itemDone(scope: scope, task: task, ran: ran) }
 }
