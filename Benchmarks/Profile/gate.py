@@ -8,9 +8,11 @@ count, whatever else the machine does), so unlike times they can gate a change o
 difference per unit, so start-up cancels out).
 
 Usage (from anywhere):
-  Benchmarks/Profile/gate.py                  check every scenario of the baseline
+  Benchmarks/Profile/gate.py                  check every gated scenario against the baseline
   Benchmarks/Profile/gate.py relay store      check these scenarios only
-  Benchmarks/Profile/gate.py --record         measure GATED and rewrite the baseline and the
+  Benchmarks/Profile/gate.py --record         measure the gated scenarios (the Profile executable
+                                              lists them: `Profile --gated`, main.swift's
+                                              `gatedScenarios`) and rewrite the baseline and the
                                               instruction table of Benchmarks/RESULTS.md (commit
                                               both): after an intended change of cost, say why
   --tolerance PERCENT                         allowed rise (default 3)
@@ -23,19 +25,6 @@ import argparse, datetime, os, pathlib, platform, re, shutil, subprocess, sys
 here = pathlib.Path(__file__).resolve().parent
 baseline_path = here / "baseline.tsv"
 
-# Every stream, store and app scenario with its closure peer, and the rows series end points.
-GATED = [
-    "relay", "relay-closure", "chain", "chain-closure", "fanout", "fanout-closure",
-    "subscribe-dispose", "subscribe-dispose-closure", "chain-subscribe", "bag", "bag-closure",
-    "dispose-many",
-    "behavior", "behavior-closure", "combine-latest", "combine-latest-closure", "zip",
-    "zip-closure", "from-array", "from-array-closure",
-    "flat-map-latest", "flat-map-latest-closure", "store", "store-direct", "store-closure", "store-closure-locked",
-    "store-scan", "hero", "hero-closure", "hero-reducer", "hero-reducer-weak", "driver-binder", "driver-binder-closure", "rows-10",
-    "rows-100000", "rows-view-10", "rows-view-100000",
-    "scoped", "scoped-closure", "child-rows-10", "child-rows-10000", "child-rows-100000",
-    "child-rows-closure", "features-1", "features-10", "features-100",
-]
 # Each scenario's hand-written peer: the physical limit it is compared with in RESULTS.md.
 PEERS = {
     "relay": "relay-closure", "chain": "chain-closure", "fanout": "fanout-closure",
@@ -52,6 +41,23 @@ results_path = here.parent / "RESULTS.md"
 # Fewer units than instructions.sh's default: the gate compares a count with itself, and the
 # smaller runs keep it to a few minutes of CI.
 SMALL, LARGE = "1000", "6000"
+
+
+def gated():
+    """The scenarios the gate measures, as the Profile executable lists them (one list, in
+    Benchmarks/Profile/Sources/Profile/main.swift)."""
+    build = subprocess.run(
+        ["swift", "build", "-c", "release", "--package-path", str(here), "--product", "Profile"],
+        capture_output=True, text=True)
+    if build.returncode != 0:
+        print(build.stdout + build.stderr, file=sys.stderr)
+        sys.exit("building Profile failed")
+    listed = subprocess.run(
+        [str(here / ".build/release/Profile"), "--gated"], capture_output=True, text=True)
+    names = listed.stdout.split()
+    if listed.returncode != 0 or not names:
+        sys.exit(f"Profile --gated listed nothing: {listed.stderr}")
+    return names
 
 
 def read_baseline():
@@ -133,7 +139,7 @@ def main():
         return 69
 
     if arguments.record:
-        scenarios = arguments.scenarios or GATED
+        scenarios = arguments.scenarios or gated()
         measured = measure(scenarios)
         baseline = read_baseline() if arguments.scenarios else {}
         baseline.update(measured)
@@ -151,7 +157,12 @@ def main():
     if not baseline:
         print(f"no baseline at {baseline_path}: run gate.py --record", file=sys.stderr)
         return 2
-    scenarios = arguments.scenarios or list(baseline)
+    scenarios = arguments.scenarios or gated()
+    stale = [name for name in baseline if not arguments.scenarios and name not in scenarios]
+    if stale:
+        print(f"in the baseline but no longer gated: {', '.join(stale)} (gate.py --record)",
+              file=sys.stderr)
+        return 2
     unknown = [s for s in scenarios if s not in baseline]
     if unknown:
         print(f"not in the baseline: {', '.join(unknown)} (gate.py --record {' '.join(unknown)})",

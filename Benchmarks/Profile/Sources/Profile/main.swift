@@ -83,7 +83,18 @@ struct Loop: ScenarioRunner {
 let sharedScenarios =
   streamScenarios(Loop.self) + storeScenarios(Loop.self) + appScenarios(Loop.self)
 
+/// What the instruction gate measures, listed here only (gate.py reads it: `Profile --gated`):
+/// every shared scenario, and these of Profile's own (the series at their end points).
+let gatedScenarios =
+  sharedScenarios.map(\.profile) + [
+    "chain-subscribe", "dispose-many", "driver-binder", "driver-binder-closure", "rows-10",
+    "rows-100000", "rows-view-10", "rows-view-100000", "child-rows-10", "child-rows-100000",
+    "features-1", "features-100",
+  ]
+
 switch scenario {
+case "--gated":
+  for name in gatedScenarios { print(name) }
 case let name where sharedScenarios.contains(where: { $0.profile == name }):
   sharedScenarios.first(where: { $0.profile == name })!.run(Loop(units: 0..<count))
 case "chain-subscribe":
@@ -156,6 +167,7 @@ default:
       + ", dispose-many, chain-subscribe, rows-N (a store"
       + " of N rows in a PersistentArray), rows-view-N (with a ViewStore), rows-array-N (the same rows"
       + " in an Array), fanout-N, chain-depth-N, driver-binder, driver-binder-closure, child-rows-N"
-      + " (a row intent in a ChildFeatures list of N rows), features-N (N child features composed)")
+      + " (a row intent in a ChildFeatures list of N rows), features-N (N child features composed);"
+      + " --gated lists what the instruction gate measures")
 }
-print(sink.value)
+if scenario != "--gated" { print(sink.value) }
