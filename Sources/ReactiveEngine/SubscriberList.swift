@@ -78,8 +78,9 @@ package struct SubscriberList<Element: SubscriberListElement>: ~Copyable {
 
   /// Squeezes the tombstones out in place, keeping the order and the storage, and renumbers the
   /// live elements. O(count). Inlinable so that it runs specialized for the owner's element type
-  /// (unspecialized, each slot's test is a witness call).
-  @inlinable
+  /// (unspecialized, each slot's test is a witness call), and never inlined: it is the rare half
+  /// of `remove`, kept out of the owner's removal path.
+  @inlinable @inline(never)
   mutating func removeTombstones() {
     removalWork += elements.count
     elements.removeAll(
