@@ -100,7 +100,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// and uses the winner's.
   @usableFromInline
   func makeQueue() -> DrainerQueue<Item> {
-    let made = Unmanaged.passRetained(DrainerQueue<Item>.make())
+    let made = Unmanaged.passRetained(DrainerQueue<Item>.make(FIFO()))
     guard let installed = queueSlot.install(made.toOpaque()) else {
       return made.takeUnretainedValue()
     }
@@ -467,7 +467,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
     let queue = self.queue
     queue.lock()
     defer { queue.unlock() }
-    return queue.fifoCapacity
+    return queue.fifoCapacity(of: Item.self)
   }
 }
 
@@ -535,46 +535,36 @@ enum DrainerWaits {
   }
 }
 
-/// The queue of a `Drainer`: its FIFO (the header) and the mutex that guards it (the tail), in one
-/// allocation, as `LockedStorage` keeps its value and mutex.
+/// The queue of a `Drainer`: its FIFO and the mutex that guards it in one allocation, the one
+/// lock object of the package (`LockedStorage`). The drainer locks and unlocks it around its own
+/// compare-exchanges, so it uses the storage's `lock()`/`unlock()` and these operations, each
+/// with the mutex held.
 @usableFromInline
-package final class DrainerQueue<Item>: ManagedBuffer<FIFO<Item>, pthread_mutex_t> {
-  // The header (the FIFO) is touched only with the tail's mutex held, through pointers, so no
-  // dynamic exclusivity check is needed.
+package typealias DrainerQueue<Item> = LockedStorage<FIFO<Item>>
 
-  /// An empty queue with an unlocked mutex (one allocation).
-  @inlinable
-  static func make() -> DrainerQueue<Item> {
-    let buffer = DrainerQueue<Item>.create(minimumCapacity: 1) { _ in FIFO<Item>() }
-    let queue = unsafeDowncast(buffer, to: DrainerQueue<Item>.self)
-    queue.withUnsafeMutablePointerToElements(initializeMutex)
-    return queue
-  }
+extension LockedStorage {
+  // The FIFO operations are methods of the storage (not mutations through the `Drainer`'s
+  // field), so the `Drainer` only ever reads its `queue` field. Mutex held for all four.
 
-  deinit {
-    _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+  @inlinable @inline(__always)
+  func append<Item>(_ item: Item) where State == FIFO<Item> {
+    withUnsafeMutablePointerToHeader { $0.pointee.append(item) }
   }
 
   @inlinable @inline(__always)
-  func lock() { _ = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) } }
-
-  @inlinable @inline(__always)
-  func unlock() { _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) } }
-
-  // The FIFO operations are methods of this class (not mutations through the `Drainer`'s field),
-  // so the `Drainer` only ever reads its `queue` field. Mutex held for all four.
-
-  @inlinable @inline(__always)
-  func append(_ item: Item) { withUnsafeMutablePointerToHeader { $0.pointee.append(item) } }
-
-  @inlinable @inline(__always)
-  func popFirst() -> Item? { withUnsafeMutablePointerToHeader { $0.pointee.popFirst() } }
+  func popFirst<Item>() -> Item? where State == FIFO<Item> {
+    withUnsafeMutablePointerToHeader { $0.pointee.popFirst() }
+  }
 
   @inlinable
-  func takeAll() -> FIFO<Item> { withUnsafeMutablePointerToHeader { $0.pointee.takeAll() } }
+  func takeAll<Item>() -> FIFO<Item> where State == FIFO<Item> {
+    withUnsafeMutablePointerToHeader { $0.pointee.takeAll() }
+  }
 
   @inlinable
-  var fifoCapacity: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
+  func fifoCapacity<Item>(of _: Item.Type) -> Int where State == FIFO<Item> {
+    withUnsafeMutablePointerToHeader { $0.pointee.capacity }
+  }
 }
 
 /// Where a `Drainer` keeps its queue once made: one strong reference, as a raw pointer. Not

@@ -14,8 +14,8 @@ func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
   precondition(rc == 0, "pthread_mutex_init failed: \(rc)")
 }
 
-/// A value guarded by a lock: the one lock of ReactiveCore (besides the drainer's queue), and the
-/// one way to pair a lock with what it protects.
+/// A value guarded by a lock: the one lock of the package (the drainer's queue is the same
+/// storage), and the one way to pair a lock with what it protects.
 ///
 /// The value is reachable only inside `withLock`, so no field can be touched without the lock and
 /// none is named only in a comment. The value and the mutex live in one object (a
@@ -67,4 +67,13 @@ package final class LockedStorage<State>: ManagedBuffer<State, pthread_mutex_t> 
     defer { pthread_mutex_unlock(mutex) }
     return try body(&state.pointee)
   }
+
+  /// Takes the mutex, for an owner that must interleave its own atomic operations with the
+  /// locked section (the drainer's queue); pair with `unlock()`. Everyone else uses `withLock`.
+  @inlinable @inline(__always)
+  func lock() { _ = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) } }
+
+  /// Gives back the mutex taken by `lock()`.
+  @inlinable @inline(__always)
+  func unlock() { _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) } }
 }
