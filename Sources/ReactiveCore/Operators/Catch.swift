@@ -25,7 +25,7 @@ extension ObservableType {
     let composition = CatchComposition(source: asObservable(), handler: handler)
     return Observable(
       subscribeHandler: { downstream in
-        let sink = CatchSink(downstream: downstream, composition: composition)
+        let sink = SuccessionSink(downstream: downstream, rule: CatchRule(composition: composition))
         sink.subscribeNext()
         return sink.serial
       }, composition: composition)
@@ -47,7 +47,7 @@ extension ObservableType {
 }
 
 /// The source and handler of a `catch`, kept on its observable so that an enclosing `catch` sink
-/// can run a fallback that is itself a `catch` in place (see `CatchSink`).
+/// can run a fallback that is itself a `catch` in place (see `CatchRule`).
 @usableFromInline
 final class CatchComposition<Element>: @unchecked Sendable {  // immutable
   @usableFromInline let source: Observable<Element>
@@ -62,10 +62,10 @@ final class CatchComposition<Element>: @unchecked Sendable {  // immutable
   }
 }
 
-/// Subscribes the source, then the fallback (see `SuccessionSink`): chains of synchronously
-/// failing `catch`es are followed by the loop, not by recursion.
+/// The source, then the fallback (see `SuccessionSink`): chains of synchronously failing
+/// `catch`es are followed by the loop, not by recursion.
 @usableFromInline
-final class CatchSink<Element>: SuccessionSink<Element>, @unchecked Sendable {
+struct CatchRule<Element>: SuccessionRule {
   // `next` and `handler` are touched only by the subscribe loop and by the terminal event of the
   // current subscription, which happen one after another (see `SuccessionSink`).
   /// The observable to subscribe next; `nil` once subscribed.
@@ -74,43 +74,42 @@ final class CatchSink<Element>: SuccessionSink<Element>, @unchecked Sendable {
   @usableFromInline var handler: ((any Swift.Error) throws -> Observable<Element>)?
 
   @inlinable
-  init(downstream: AnyObserver<Element>, composition: CatchComposition<Element>) {
+  init(composition: CatchComposition<Element>) {
     self.next = composition.source
     self.handler = composition.handler
-    super.init(downstream: downstream)
   }
 
   @inlinable
-  override func subscribeNext() {
-    loop.run {
-      if !serial.isDisposed, let observable = next {
-        next = nil
-        subscribeCurrent(observable)
+  static func subscribeNext(_ sink: SuccessionSink<Self>) {
+    sink.loop.run {
+      if !sink.serial.isDisposed, let observable = sink.rule.next {
+        sink.rule.next = nil
+        sink.subscribeCurrent(observable)
       }
     }
   }
 
   /// An error moves on to the handler's fallback, unless this is the final fallback.
   @inlinable
-  override func movesOn(after terminal: Event<Element>) -> Bool {
-    terminal.error != nil && handler != nil
+  static func movesOn(after terminal: Event<Element>, _ sink: SuccessionSink<Self>) -> Bool {
+    terminal.error != nil && sink.rule.handler != nil
   }
 
   @inlinable
-  override func moveOn(after terminal: Event<Element>) {
-    guard let handler, let error = terminal.error else { return }
+  static func moveOn(after terminal: Event<Element>, _ sink: SuccessionSink<Self>) {
+    guard let handler = sink.rule.handler, let error = terminal.error else { return }
     do {
       var fallback = try handler(error).resolvingDeferred()
-      self.handler = nil
+      sink.rule.handler = nil
       // A fallback that is a `catch` runs here: its source next, its handler for that source.
       if let nested = fallback.composition as? CatchComposition<Element> {
         fallback = nested.source
-        self.handler = nested.handler
+        sink.rule.handler = nested.handler
       }
-      next = fallback
+      sink.rule.next = fallback
     } catch {
-      return end(.error(error))
+      return sink.end(.error(error))
     }
-    subscribeNext()
+    sink.subscribeNext()
   }
 }

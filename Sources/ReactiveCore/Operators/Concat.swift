@@ -31,7 +31,8 @@ extension ObservableType {
     let composition = ConcatComposition(sequence)
     return Observable(
       subscribeHandler: { downstream in
-        let sink = ConcatSink(downstream: downstream, sources: composition.makeIterator())
+        let sink = SuccessionSink(
+          downstream: downstream, rule: ConcatRule(sources: composition.makeIterator()))
         sink.subscribeNext()
         return sink.serial
       }, composition: composition)
@@ -79,7 +80,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 }
 
 /// The sources of a `concat`, kept on its observable so that an enclosing `concat` sink can expand
-/// them in place (see `ConcatSink`).
+/// them in place (see `ConcatRule`).
 @usableFromInline
 final class ConcatComposition<Element>: @unchecked Sendable {  // immutable
   @usableFromInline let makeIterator: () -> AnyIterator<Observable<Element>>
@@ -114,11 +115,11 @@ extension Observable {
   }
 }
 
-/// Subscribes the sources one after another (see `SuccessionSink`): synchronous sources are
-/// chained by the loop, not by recursion.
-/// Sources that are `concat`s themselves are expanded onto `stack` instead of being subscribed.
+/// The sources one after another (see `SuccessionSink`): synchronous sources are chained by the
+/// loop, not by recursion. Sources that are `concat`s themselves are expanded onto `stack`
+/// instead of being subscribed.
 @usableFromInline
-final class ConcatSink<Element>: SuccessionSink<Element>, @unchecked Sendable {
+struct ConcatRule<Element>: SuccessionRule {
   // `stack` is touched only by the subscribe loop (one runner at a time, ordered by the loop's
   // atomics); the events of one source are serial and sources never overlap.
   /// The iterators of the sources still to come, innermost expansion last; each with the source it
@@ -128,20 +129,19 @@ final class ConcatSink<Element>: SuccessionSink<Element>, @unchecked Sendable {
     [(iterator: AnyIterator<Observable<Element>>, next: Observable<Element>)]
 
   @inlinable
-  init(downstream: AnyObserver<Element>, sources: AnyIterator<Observable<Element>>) {
+  init(sources: AnyIterator<Observable<Element>>) {
     self.stack = []
-    super.init(downstream: downstream)
     push(sources)
   }
 
   @inlinable
-  func push(_ iterator: AnyIterator<Observable<Element>>) {
+  mutating func push(_ iterator: AnyIterator<Observable<Element>>) {
     if let first = iterator.next() { stack.append((iterator, first)) }
   }
 
   /// The next source to subscribe, expanding nested `concat`s and `deferred`s; `nil` at the end.
   @inlinable
-  func nextSource() throws -> Observable<Element>? {
+  mutating func nextSource() throws -> Observable<Element>? {
     while let top = stack.last {
       let source = top.next
       if let following = top.iterator.next() {
@@ -160,14 +160,14 @@ final class ConcatSink<Element>: SuccessionSink<Element>, @unchecked Sendable {
   }
 
   @inlinable
-  override func subscribeNext() {
-    loop.run {
-      if !serial.isDisposed {
+  static func subscribeNext(_ sink: SuccessionSink<Self>) {
+    sink.loop.run {
+      if !sink.serial.isDisposed {
         do {
-          guard let source = try nextSource() else { return end(.completed) }
-          subscribeCurrent(source)
+          guard let source = try sink.rule.nextSource() else { return sink.end(.completed) }
+          sink.subscribeCurrent(source)
         } catch {
-          end(.error(error))
+          sink.end(.error(error))
         }
       }
     }
@@ -175,7 +175,7 @@ final class ConcatSink<Element>: SuccessionSink<Element>, @unchecked Sendable {
 
   /// A completion moves on to the next source.
   @inlinable
-  override func movesOn(after terminal: Event<Element>) -> Bool {
+  static func movesOn(after terminal: Event<Element>, _ sink: SuccessionSink<Self>) -> Bool {
     terminal.isCompleted
   }
 }

@@ -20,7 +20,7 @@ extension ObservableType {
   {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
-      let sink = DelaySubscriptionSink(downstream: downstream, source: source)
+      let sink = SuccessionSink(downstream: downstream, rule: DelaySubscriptionRule(source: source))
       sink.serial.disposable = scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
         sink.subscribeNext()
         return Disposables.create()
@@ -33,25 +33,24 @@ extension ObservableType {
 /// A succession of one: the pending timer is the current "subscription" until it fires, then the
 /// source's (see `SuccessionSink`).
 @usableFromInline
-final class DelaySubscriptionSink<Element>: SuccessionSink<Element>, @unchecked Sendable {
-  // Immutable; the base's thread safety applies.
+struct DelaySubscriptionRule<Element>: SuccessionRule {
+  // Immutable; the sink's thread safety applies.
   @usableFromInline let source: Observable<Element>
 
   @inlinable
-  init(downstream: AnyObserver<Element>, source: Observable<Element>) {
-    self.source = source
-    super.init(downstream: downstream)
-  }
+  init(source: Observable<Element>) { self.source = source }
 
   /// The timer fired: subscribes to the source, unless disposed meanwhile. One subscription only,
   /// so no `loop` is needed.
   @inlinable
-  override func subscribeNext() {
-    guard !serial.isDisposed else { return }
-    subscribeCurrent(source)
+  static func subscribeNext(_ sink: SuccessionSink<Self>) {
+    guard !sink.serial.isDisposed else { return }
+    sink.subscribeCurrent(sink.rule.source)
   }
 
   /// The source's terminal event ends the result.
   @inlinable
-  override func movesOn(after terminal: Event<Element>) -> Bool { false }
+  static func movesOn(after terminal: Event<Element>, _ sink: SuccessionSink<Self>) -> Bool {
+    false
+  }
 }

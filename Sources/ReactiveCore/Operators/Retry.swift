@@ -50,21 +50,22 @@ extension ObservableType {
   func retry(attempts: Int?) -> Observable<Element> {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
-      let sink = RetrySink(downstream: downstream, source: source, attempts: attempts)
+      let sink = SuccessionSink(
+        downstream: downstream, rule: RetryRule(source: source, attempts: attempts))
       // The first attempt subscribes at once, as in RxSwift; attempts after a failure inside this
       // `subscribe` wait on the trampoline until it returned (see `moveOn`).
-      sink.insideSubscribe.store(true, ordering: .relaxed)
+      sink.rule.insideSubscribe.store(true, ordering: .relaxed)
       sink.subscribeNext()
-      sink.insideSubscribe.store(false, ordering: .releasing)
+      sink.rule.insideSubscribe.store(false, ordering: .releasing)
       return sink.serial
     })
   }
 }
 
-/// Subscribes attempt after attempt (see `SuccessionSink`): a source that fails inside
-/// `subscribe` is retried by the loop rather than by recursion.
+/// Attempt after attempt (see `SuccessionSink`): a source that fails inside `subscribe` is
+/// retried by the loop rather than by recursion.
 @usableFromInline
-final class RetrySink<Element>: SuccessionSink<Element>, @unchecked Sendable {
+struct RetryRule<Element>: SuccessionRule, ~Copyable {
   // `remaining` is touched only by the event path of the current attempt (attempts never overlap:
   // the next one starts after the previous one failed), ordered by the loop's atomics.
   @usableFromInline let source: Observable<Element>
@@ -77,32 +78,31 @@ final class RetrySink<Element>: SuccessionSink<Element>, @unchecked Sendable {
   @usableFromInline let insideSubscribe = Atomic<Bool>(false)
 
   @inlinable
-  init(downstream: AnyObserver<Element>, source: Observable<Element>, attempts: Int?) {
+  init(source: Observable<Element>, attempts: Int?) {
     self.source = source
     self.remaining = attempts.map { $0 - 1 }
-    super.init(downstream: downstream)
   }
 
   @inlinable
-  override func subscribeNext() {
-    loop.run {
-      if !serial.isDisposed { subscribeCurrent(source) }
+  static func subscribeNext(_ sink: SuccessionSink<Self>) {
+    sink.loop.run {
+      if !sink.serial.isDisposed { sink.subscribeCurrent(sink.rule.source) }
     }
   }
 
   /// An error moves on to the next attempt while attempts remain.
   @inlinable
-  override func movesOn(after terminal: Event<Element>) -> Bool {
-    terminal.error != nil && remaining != 0
+  static func movesOn(after terminal: Event<Element>, _ sink: SuccessionSink<Self>) -> Bool {
+    terminal.error != nil && sink.rule.remaining != 0
   }
 
   @inlinable
-  override func moveOn(after terminal: Event<Element>) {
-    if let remaining { self.remaining = remaining - 1 }
-    if insideSubscribe.load(ordering: .acquiring) {
-      Trampoline.startOrQueue(TrampolineWork { self.subscribeNext() })
+  static func moveOn(after terminal: Event<Element>, _ sink: SuccessionSink<Self>) {
+    if let remaining = sink.rule.remaining { sink.rule.remaining = remaining - 1 }
+    if sink.rule.insideSubscribe.load(ordering: .acquiring) {
+      Trampoline.startOrQueue(TrampolineWork { sink.subscribeNext() })
     } else {
-      subscribeNext()
+      sink.subscribeNext()
     }
   }
 }

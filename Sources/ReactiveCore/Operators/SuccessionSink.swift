@@ -1,19 +1,23 @@
-/// The skeleton of `catch`, `concat` and `retry`: one subscription after another, each started in
-/// a `SubscribeLoop`, so sources that end inside `subscribe` are followed by the loop, not by
-/// recursion.
+/// The skeleton of `catch`, `concat`, `retry` and `delaySubscription`: one subscription after
+/// another, each started in a `SubscribeLoop`, so sources that end inside `subscribe` are
+/// followed by the loop, not by recursion.
 ///
-/// The base owns the current subscription (`serial`), the event path and its terminate-once guard
-/// (each subscription's holder); a subclass says which terminal event moves on
-/// (`movesOn(after:)`), what moving on does (`moveOn(after:)`) and what comes next
-/// (`subscribeNext()`).
+/// The sink owns the current subscription (`serial`), the event path and its terminate-once guard
+/// (each subscription's holder); its `Rule` says which terminal event moves on
+/// (`movesOn(after:_:)`), what moving on does (`moveOn(after:_:)`) and what comes next
+/// (`subscribeNext(_:)`), and keeps the operator's own state (`rule`). A rule that leaves one out
+/// does not compile.
 ///
 /// Thread safety: the events of one subscription are serial and subscriptions never overlap (the
-/// next one starts after the previous one terminated), so a subclass's state, touched only by
-/// those three methods, is ordered by the loop's atomics and the holders' terminate-once bit. The
+/// next one starts after the previous one terminated), so `rule`, touched only by those three
+/// methods, is ordered by the loop's atomics and the holders' terminate-once bit. The
 /// disposables are thread-safe.
 @usableFromInline
-class SuccessionSink<Element>: @unchecked Sendable {
+final class SuccessionSink<Rule: SuccessionRule & ~Copyable>: @unchecked Sendable {
+  @usableFromInline typealias Element = Rule.Element
   @usableFromInline let downstream: AnyObserver<Element>
+  /// The operator's rule and state (see the type's notes on thread safety).
+  @usableFromInline var rule: Rule
   @usableFromInline let loop = SubscribeLoop()
   /// What the subscriber disposes; holds the current subscription.
   @usableFromInline let serial = SerialDisposable()
@@ -28,35 +32,19 @@ class SuccessionSink<Element>: @unchecked Sendable {
   }
 
   @inlinable
-  init(downstream: AnyObserver<Element>) {
+  init(downstream: AnyObserver<Element>, rule: consuming Rule) {
     self.downstream = downstream
+    self.rule = rule
   }
 
-  /// Subscribes to what comes next (through `loop.run` and `subscribeCurrent`), or ends.
-  /// Subclasses override it.
+  /// Subscribes to what comes next, or ends (see `SuccessionRule.subscribeNext(_:)`).
   @inlinable
-  func subscribeNext() {
-    preconditionFailure("SuccessionSink.subscribeNext must be overridden")
-  }
-
-  /// Whether the current subscription's `terminal` event moves on (`moveOn(after:)`) instead of
-  /// ending the result. Subclasses override it.
-  @inlinable
-  func movesOn(after terminal: Event<Element>) -> Bool {
-    preconditionFailure("SuccessionSink.movesOn must be overridden")
-  }
-
-  /// Moves on after `terminal`, once the current subscription is terminated. Subclasses override
-  /// it; by default it subscribes what comes next.
-  @inlinable
-  func moveOn(after terminal: Event<Element>) {
-    subscribeNext()
-  }
+  func subscribeNext() { Rule.subscribeNext(self) }
 
   /// Makes `observable` the current subscription (disposing the previous one); its events go
   /// through `on(_:_:)`.
   @inlinable
-  final func subscribeCurrent(_ observable: Observable<Element>) {
+  func subscribeCurrent(_ observable: Observable<Element>) {
     let current = SingleAssignmentDisposable()
     serial.disposable = current
     current.setDisposable(
@@ -65,21 +53,47 @@ class SuccessionSink<Element>: @unchecked Sendable {
 
   /// Ends the result with `terminal` (no subscription is current) and releases the sink.
   @inlinable
-  final func end(_ terminal: Event<Element>) {
+  func end(_ terminal: Event<Element>) {
     downstream.on(terminal)
     serial.dispose()
   }
 
   @inlinable
-  final func on(_ event: Event<Element>, _ current: SingleAssignmentDisposable) {
+  func on(_ event: Event<Element>, _ current: SingleAssignmentDisposable) {
     guard !current.isStopped else { return }
     if case .next = event { return downstream.on(event) }
-    if movesOn(after: event) {
+    if Rule.movesOn(after: event, self) {
       guard current.terminate({}) else { return }
-      moveOn(after: event)
+      Rule.moveOn(after: event, self)
     } else {
       guard current.terminate({ downstream.on(event) }) else { return }
       serial.dispose()
     }
+  }
+}
+
+/// What a `SuccessionSink` runs: its methods take the sink, whose `rule` field holds the
+/// operator's state, and reach that state only in short accesses (never across a call out).
+@usableFromInline
+protocol SuccessionRule: ~Copyable {
+  associatedtype Element
+
+  /// Subscribes to what comes next (through `sink.loop.run` and `sink.subscribeCurrent`), or
+  /// ends the result.
+  static func subscribeNext(_ sink: SuccessionSink<Self>)
+
+  /// Whether the current subscription's `terminal` event moves on (`moveOn(after:_:)`) instead
+  /// of ending the result.
+  static func movesOn(after terminal: Event<Element>, _ sink: SuccessionSink<Self>) -> Bool
+
+  /// Moves on after `terminal`, once the current subscription is terminated.
+  static func moveOn(after terminal: Event<Element>, _ sink: SuccessionSink<Self>)
+}
+
+extension SuccessionRule where Self: ~Copyable {
+  /// By default, moving on subscribes what comes next.
+  @inlinable
+  static func moveOn(after terminal: Event<Element>, _ sink: SuccessionSink<Self>) {
+    subscribeNext(sink)
   }
 }
