@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The one dispose barrier of ReactiveCore, shared by subscription leaves (`SubscriberLeaf`) and
+/// The one dispose barrier of the package, shared by subscription leaves (`SubscriberLeaf`) and
 /// scheduled work (`RunGate`): callbacks run between `enter()` and `leave()`; `close()` disposes.
 ///
 /// What it promises: once `close()` has returned, no callback starts; and a callback running on

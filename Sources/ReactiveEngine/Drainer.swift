@@ -8,7 +8,7 @@ import Synchronization
   import Darwin
 #endif
 
-/// The one serializing engine of ReactiveCore: "the thread that finds the box idle becomes the
+/// The one serializing engine of the package: "the thread that finds the box idle becomes the
 /// *drainer*; everyone else queues". Subjects and relays (`Hub`), the multi-source sinks, the
 /// `Serializer` of the time operators and the `Store` all run on it. See Docs/Internals.md.
 ///

@@ -8,7 +8,7 @@ import Synchronization
   import Darwin
 #endif
 
-/// The one way a thread of ReactiveCore waits for another: a relay's or subject's writer for the
+/// The one way a thread of the package waits for another: a relay's or subject's writer for the
 /// writer lock or for readers' copies (`PublishedState`), `dispose()` for a callback running on
 /// another thread (`DisposeBarrier`, `Drainer.closeAndWaitForTurn()`), a producer for a full
 /// backlog (`Drainer`). The waiter checks a few times, giving the CPU away between checks
