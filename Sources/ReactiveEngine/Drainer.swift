@@ -10,7 +10,7 @@ import Synchronization
 
 /// The one serializing engine of the package: "the thread that finds the box idle becomes the
 /// *drainer*; everyone else queues". Subjects and relays (`Hub`), the multi-source sinks, the
-/// `Serializer` of the time operators and the `Store` all run on it. See Docs/Internals.md.
+/// time operators (`SerializedSink`) and the `Store` all run on it. See Docs/Internals.md.
 ///
 /// A drainer owns a state word and a FIFO of `Item`s. Whoever takes the *drainer role* handles its
 /// own item, then every item queued meanwhile (by other threads, or re-entrantly from inside the

@@ -1,3 +1,4 @@
+import ReactiveEngine
 import Synchronization
 
 extension ObservableType {
@@ -56,18 +57,18 @@ extension ObservableType {
       // The first attempt subscribes at once, as in RxSwift; attempts asked for inside this
       // `subscribe` wait on the trampoline until it returned (see `handle`).
       sink.insideSubscribe.store(true, ordering: .relaxed)
-      sink.serializer.submit(.start)
+      sink.submit(.start)
       sink.insideSubscribe.store(false, ordering: .releasing)
       return sink
     })
   }
 }
 
-/// Runs `retry(when:)`: every source and trigger event goes through one `Serializer`, whose drain
+/// Runs `retry(when:)`: every source and trigger event goes through one `Drainer`, whose drain
 /// loop also turns synchronous resubscription into iteration.
 @usableFromInline
 final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @unchecked Sendable {
-  // `serializer` runs `handle` one item at a time; the disposables and the subject are thread-safe.
+  // `drainer` runs `handle` one item at a time; the disposables and the subject are thread-safe.
   @usableFromInline enum Item {
     case start
     /// The trigger asked for a new attempt; queued, so that a trigger terminal event sent right
@@ -77,7 +78,7 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
     case trigger(Event<Trigger>)
   }
 
-  /// Where the current attempt is. Touched only by `handle`, which the serializer runs serially.
+  /// Where the current attempt is. Touched only by `handle`, which the drainer runs serially.
   @usableFromInline enum Phase {
     /// An attempt runs: the trigger's elements are ignored, its terminal event is kept.
     case running
@@ -96,7 +97,7 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
   @usableFromInline let trigger = SingleAssignmentDisposable()
   /// Holds no disposable: its flags record termination and disposal of the whole sink.
   @usableFromInline let lifetime = SingleAssignmentDisposable()
-  @usableFromInline var serializer: Serializer<Item>!
+  @usableFromInline let drainer = Drainer<Item>()
   @usableFromInline var phase = Phase.running
   /// The trigger's terminal event, sent while an attempt ran: it ends the result at the next failure.
   @usableFromInline var pendingTriggerEnd: Event<Element>?
@@ -119,13 +120,18 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
   init(downstream: AnyObserver<Element>, source: Observable<Element>) {
     self.downstream = downstream
     self.source = source
-    serializer = Serializer { [unowned self] item in self.handle(item) }
+  }
+
+  /// Runs `item` now (and then anything queued meanwhile) or queues it behind the running one.
+  @inlinable
+  func submit(_ item: Item) {
+    drainer.send(item) { handle($0) }
   }
 
   @inlinable
   func onTrigger(_ event: Event<Trigger>) {
     guard !lifetime.isStopped else { return }
-    serializer.submit(.trigger(event))
+    submit(.trigger(event))
   }
 
   @inlinable
@@ -139,9 +145,9 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
       guard phase == .failed else { return }
       phase = .resubscribing
       if insideSubscribe.load(ordering: .acquiring) {
-        Trampoline.startOrQueue(TrampolineWork { self.serializer.submit(.resubscribe) })
+        Trampoline.startOrQueue(TrampolineWork { self.submit(.resubscribe) })
       } else {
-        serializer.submit(.resubscribe)
+        submit(.resubscribe)
       }
     case .trigger(.error(let error)):
       triggerEnded(.error(error))
@@ -187,7 +193,7 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
       source.subscribe(
         AnyObserver(eventHandler: { event in
           guard !self.lifetime.isStopped else { return }
-          self.serializer.submit(.source(event, attempt: attempt))
+          self.submit(.source(event, attempt: attempt))
         })))
   }
 

@@ -1,20 +1,27 @@
+import ReactiveEngine
+
 /// The skeleton of the time operators (`debounce`, `throttle`, `delay`, `timeout`, `sample`,
 /// `take(for:scheduler:)`, `skip(for:scheduler:)`, `buffer(timeSpan:count:scheduler:)`,
-/// `window(timeSpan:count:scheduler:)`): one `Serializer`
-/// runs upstream events, timer firings and a second source's events one at a time through
-/// `handle(_:)`, so a subclass's state machine needs no lock.
+/// `window(timeSpan:count:scheduler:)`): its drainer runs upstream events, timer firings and a
+/// second source's events one at a time through the rule's `handle(_:_:)`, so the operator's
+/// state needs no lock.
 ///
-/// The base owns the lifetime flags (nothing is handled after a terminal event or disposal), the
+/// The sink owns the lifetime flags (nothing is handled after a terminal event or disposal), the
 /// source subscription, the one pending timer (`startTimer` / `isCurrentTimer`), the terminal
 /// hand-off (`finish`, the one terminal path: it owns the terminate-once guard) and the disposal;
-/// a subclass only says what an item does. The single-source time operators do not even subclass
-/// it: `TimedSink` runs each one's `TimedStateMachine`.
+/// its `Rule` says what an item does and keeps the operator's state (`rule`). A rule that leaves
+/// `handle` out does not compile. The single-source time operators share one rule, `TimedRule`,
+/// which runs each one's `TimedStateMachine`.
 ///
-/// Thread safety: `handle(_:)` (and with it every subclass state and `timerGeneration`) runs only
-/// on `serializer`, one item at a time; everything else is immutable or thread-safe.
+/// Thread safety: `handle` (and with it the rule's `var`s and `timerGeneration`) runs only on
+/// `drainer`, one item at a time, and never after the sink stopped; the rule's `let`s (read by
+/// `dispose()`) and everything else are immutable or thread-safe.
 @usableFromInline
-class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
-  /// Read and replaced only on `serializer` (by `handle` and what it calls) and by `init`.
+final class SerializedSink<Rule: SerializedRule>: Disposable, @unchecked Sendable {
+  @usableFromInline typealias Input = Rule.Input
+  @usableFromInline typealias Output = Rule.Output
+
+  /// Read and replaced only on `drainer` (by `handle` and what it calls) and by `init`.
   @usableFromInline @exclusivity(unchecked) var downstream: AnyObserver<Output>
   /// Stopped once a terminal event was forwarded or the sink disposed.
   @usableFromInline let lifetime: SingleAssignmentDisposable
@@ -25,14 +32,14 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
   @usableFromInline let timer: SerialDisposable
   /// The generation of the pending timer. A timer that was replaced may already have submitted its
   /// firing (cancelling it came too late); the firing carries an older generation and is stale.
-  /// Touched only on `serializer` (and by `init`, before the sink is shared).
+  /// Touched only on `drainer` (and before the sink is shared).
   @usableFromInline @exclusivity(unchecked) var timerGeneration: UInt64 = 0
+  /// The operator's rule and state: its `var`s are touched only on `drainer` (and before the sink
+  /// is shared), in short accesses that never span a call out of the rule.
+  @usableFromInline @exclusivity(unchecked) var rule: Rule
+  @usableFromInline let drainer = Drainer<Input>()
   @usableFromInline let token = ResourceToken()
-  // Written once, by the subclass's `init` before the sink is shared; only read afterwards.
-  @usableFromInline @exclusivity(unchecked) var serializer: Serializer<Input>!
 
-  /// `lifetime` and `source` may be one holder (when the source lives exactly as long as the
-  /// sink), and all three may be shared with other owners (`window`'s windows).
   // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
   // chain of any depth is freed in constant stack, whoever frees its first sink.
   deinit {
@@ -41,52 +48,46 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
         takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
   }
 
+  /// `lifetime` and `source` may be one holder (when the source lives exactly as long as the
+  /// sink), and all three may be shared with other owners (`window`'s windows).
   @inlinable
   init(
-    downstream: AnyObserver<Output>, lifetime: SingleAssignmentDisposable = .init(),
+    downstream: AnyObserver<Output>, rule: Rule, lifetime: SingleAssignmentDisposable = .init(),
     source: SingleAssignmentDisposable = .init(), timer: SerialDisposable = .init()
   ) {
     self.downstream = downstream
+    self.rule = rule
     self.lifetime = lifetime
     self.source = source
     self.timer = timer
   }
 
-  /// Creates the serializer that runs `sink.handle(_:)`. Each subclass calls it last in its
-  /// `init`, passing itself: `handle` is then called directly on the final class (and specialized
-  /// with it), not through the vtable, whose entry is the unspecialized generic code.
+  /// Runs `input` now (and then anything queued meanwhile) or queues it behind the running one;
+  /// nothing is handled once the sink stopped. Whoever submits holds the sink (the observers and
+  /// the timer closures do).
   @inlinable
-  final func startSerializer<Sink: SerializedSink<Input, Output>>(_ sink: Sink) {
-    // Unowned (unsafe: no reference counting per item): whoever submits holds the sink strongly
-    // (the observers and timer closures do), so it is alive whenever the serializer runs.
-    serializer = Serializer { [unowned(unsafe) sink] input in
-      guard !sink.lifetime.isStopped else { return }
-      sink.handle(input)
+  func submit(_ input: Input) {
+    drainer.send(input) { input in
+      guard !lifetime.isStopped else { return }
+      Rule.handle(input, self)
     }
-  }
-
-  /// Handles one item; runs on `serializer` only, never after the sink stopped. Subclasses
-  /// override it.
-  @inlinable
-  func handle(_ input: Input) {
-    preconditionFailure("SerializedSink.handle must be overridden")
   }
 
   /// Subscribes to `observable` into `holder`, submitting each of its events as `wrap(event)`.
   @inlinable
-  final func subscribe<Element>(
+  func subscribe<Element>(
     _ observable: Observable<Element>, into holder: SingleAssignmentDisposable,
     as wrap: @escaping (Event<Element>) -> Input
   ) {
     holder.setDisposable(
-      observable.subscribe(AnyObserver(eventHandler: { self.serializer.submit(wrap($0)) })))
+      observable.subscribe(AnyObserver(eventHandler: { self.submit(wrap($0)) })))
   }
 
   /// Subscribes to `observable` as the sink's source (its events submitted as `wrap(event)`) and
   /// returns the sink: the subscribe handler of a time operator, whose sink schedules any first
-  /// timer in its `init`.
+  /// timer before.
   @inlinable
-  final func run<Element>(
+  func run<Element>(
     _ observable: Observable<Element>, as wrap: @escaping (Event<Element>) -> Input
   ) -> Disposable {
     subscribe(observable, into: source, as: wrap)
@@ -96,7 +97,7 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
   /// Forwards `last` (if any) and then `terminal`, unless a terminal event was forwarded or the
   /// sink disposed, then disposes the sink.
   @inlinable
-  final func finish(_ terminal: Event<Output>, after last: Output? = nil) {
+  func finish(_ terminal: Event<Output>, after last: Output? = nil) {
     guard
       lifetime.terminate({
         if let last { downstream.on(.next(last)) }
@@ -109,19 +110,50 @@ class SerializedSink<Input, Output>: Disposable, @unchecked Sendable {
   /// Ends without a terminal event (an operator that, as in RxSwift, can no longer emit but
   /// forwards no completion), then disposes the sink. The subscriber still holds this sink (its
   /// disposable) while the sink holds the subscriber (`downstream`): the sink lets go of it, so a
-  /// subscription dropped without `dispose()` is freed. Runs on `serializer` only.
+  /// subscription dropped without `dispose()` is freed. Runs on `drainer` only.
   @inlinable
-  final func endSilently() {
+  func endSilently() {
     guard lifetime.terminate({}) else { return }
     dispose()
     downstream = AnyObserver(eventHandler: { _ in })
   }
 
+  /// Disposes what the rule says (by default the lifetime, the source and the timer).
   @inlinable
   func dispose() {
+    Rule.dispose(self)
+  }
+
+  /// Stops the sink and disposes the source and the timer.
+  @inlinable
+  func disposeSubscriptions() {
     lifetime.dispose()
     source.dispose()
     timer.dispose()
+  }
+}
+
+/// What a `SerializedSink` runs: `handle` takes the sink, whose `rule` field holds the operator's
+/// state.
+@usableFromInline
+protocol SerializedRule {
+  associatedtype Input
+  associatedtype Output
+
+  /// Handles one item; runs on the sink's drainer only, never after the sink stopped. Reaches the
+  /// rule's state only in short accesses (never across a call out, such as an event sent
+  /// downstream).
+  static func handle(_ input: Input, _ sink: SerializedSink<Self>)
+
+  /// Disposes the sink, on any thread (so it reads only the rule's `let`s). By default
+  /// `disposeSubscriptions()`.
+  static func dispose(_ sink: SerializedSink<Self>)
+}
+
+extension SerializedRule {
+  @inlinable
+  static func dispose(_ sink: SerializedSink<Self>) {
+    sink.disposeSubscriptions()
   }
 }
 
@@ -135,19 +167,19 @@ protocol TimerFiring {
 extension SerializedSink where Input: TimerFiring {
   /// Starts the timer: after `dueTime`, `handle` receives `.timer(generation)`. Replaces (and
   /// cancels) the pending timer, whose firing, if already submitted, is stale from now on
-  /// (`isCurrentTimer` says so). Runs on `serializer` only (or in the sink's `init`).
+  /// (`isCurrentTimer` says so). Runs on `drainer` only (or before the sink is shared).
   @inlinable
   func startTimer(after dueTime: RxTimeInterval, on scheduler: SchedulerType) {
     timerGeneration &+= 1
     timer.disposable = scheduler.scheduleRelative(timerGeneration, dueTime: dueTime) {
       generation in
-      self.serializer.submit(.timer(generation))
+      self.submit(.timer(generation))
       return Disposables.create()
     }
   }
 
   /// Whether the firing of `generation` is the pending timer's, not one replaced since it was
-  /// submitted. Runs on `serializer` only.
+  /// submitted. Runs on `drainer` only.
   @inlinable
   func isCurrentTimer(_ generation: UInt64) -> Bool {
     generation == timerGeneration

@@ -12,7 +12,7 @@ enum TimedAction<Output> {
 }
 
 /// The state of a single-source time operator (`debounce`, `throttle`, `delay`, `buffer`,
-/// `take(for:)`, `skip(for:)`), without locking: `TimedSink` runs it on its serializer, one input
+/// `take(for:)`, `skip(for:)`), without locking: `TimedSink` runs it on its drainer, one input
 /// at a time.
 ///
 /// The machine says only what an element, the completion, a firing of the current timer and a
@@ -54,67 +54,74 @@ extension ObservableType {
   {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
-      TimedSink(downstream: downstream, machine: machine, scheduler: scheduler)
-        .run(source, as: TimedInput.event)
+      let sink = TimedSink(
+        downstream: downstream, rule: TimedRule(machine: machine, scheduler: scheduler))
+      TimedRule.perform(sink.rule.machine.started(), sink)
+      return sink.run(source, as: TimedInput.event)
     })
   }
 }
 
-/// The one sink of the single-source time operators: it feeds its `TimedStateMachine` the source's
+/// The one sink of the single-source time operators.
+@usableFromInline
+typealias TimedSink<Machine: TimedStateMachine> = SerializedSink<TimedRule<Machine>>
+
+/// The rule of the single-source time operators: it feeds its `TimedStateMachine` the source's
 /// events and the current timer's firings, and carries out the actions.
 ///
-/// Thread safety: `machine` is touched only by `handle` (see `SerializedSink`) and by `init`.
+/// Thread safety: `machine` is touched only by `handle` (see `SerializedSink`) and before the
+/// sink is shared.
 @usableFromInline
-final class TimedSink<Machine: TimedStateMachine>:
-  SerializedSink<TimedInput<Machine.Element>, Machine.Output>, @unchecked Sendable
-{
+struct TimedRule<Machine: TimedStateMachine>: SerializedRule {
+  @usableFromInline typealias Input = TimedInput<Machine.Element>
+  @usableFromInline typealias Output = Machine.Output
+
   @usableFromInline let scheduler: SchedulerType
   @usableFromInline var machine: Machine
 
   @inlinable
-  init(downstream: AnyObserver<Machine.Output>, machine: Machine, scheduler: SchedulerType) {
-    self.scheduler = scheduler
+  init(machine: Machine, scheduler: SchedulerType) {
     self.machine = machine
-    super.init(downstream: downstream)
-    startSerializer(self)
-    perform(self.machine.started())
+    self.scheduler = scheduler
   }
 
   @inlinable
-  override func handle(_ input: TimedInput<Machine.Element>) {
+  static func handle(_ input: TimedInput<Machine.Element>, _ sink: TimedSink<Machine>) {
+    let scheduler = sink.rule.scheduler
     switch input {
     case .event(.next(let element)):
-      perform(machine.next(element, now: scheduler.now))
+      perform(sink.rule.machine.next(element, now: scheduler.now), sink)
     case .event(.completed):
-      let action = machine.completed(now: scheduler.now)
+      let action = sink.rule.machine.completed(now: scheduler.now)
       // A completion held back no longer needs the source subscription: released now, as in
       // RxSwift.
-      if case .complete = action {} else { source.dispose() }
-      perform(action)
+      if case .complete = action {} else { sink.source.dispose() }
+      perform(action, sink)
     case .event(.error(let error)):
-      machine.failed()
-      finish(.error(error))
+      sink.rule.machine.failed()
+      sink.finish(.error(error))
     case .timer(let generation):
-      guard isCurrentTimer(generation) else { return }
-      perform(machine.timerFired(now: scheduler.now))
+      guard sink.isCurrentTimer(generation) else { return }
+      perform(sink.rule.machine.timerFired(now: scheduler.now), sink)
     }
   }
 
   @inlinable
-  func perform(_ first: TimedAction<Machine.Output>) {
+  static func perform(_ first: TimedAction<Machine.Output>, _ sink: TimedSink<Machine>) {
+    let scheduler = sink.rule.scheduler
     var action = first
     while true {
       switch action {
       case .none: return
-      case .startTimer(let dueTime): return startTimer(after: dueTime, on: scheduler)
+      case .startTimer(let dueTime): return sink.startTimer(after: dueTime, on: scheduler)
       case .emit(let element):
-        downstream.on(.next(element))
+        sink.downstream.on(.next(element))
         // Asked even if the emission ended the sink (the machine is then never used again), so
         // that a machine with nothing to do after an emission costs no lifetime check.
-        action = machine.emitted(now: scheduler.now)
+        action = sink.rule.machine.emitted(now: scheduler.now)
         if case .none = action { return }
-        guard !lifetime.isStopped else { return }
-      case .complete(let flushing): return finish(.completed, after: flushing)
+        guard !sink.lifetime.isStopped else { return }
+      case .complete(let flushing): return sink.finish(.completed, after: flushing)
       }
     }
   }

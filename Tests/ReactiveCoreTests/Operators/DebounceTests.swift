@@ -74,14 +74,15 @@ import Testing
     let scheduler = TestScheduler(initialClock: 0)
     let recorder = Recorder<Int>()
     let sink = TimedSink(
-      downstream: AnyObserver(recorder), machine: DebounceStateMachine<Int>(dueTime: .seconds(10)),
-      scheduler: scheduler)
-    sink.serializer.submit(.event(.next(1)))
+      downstream: AnyObserver(recorder),
+      rule: TimedRule(
+        machine: DebounceStateMachine<Int>(dueTime: .seconds(10)), scheduler: scheduler))
+    sink.submit(.event(.next(1)))
     let first = sink.timerGeneration
-    sink.serializer.submit(.event(.next(2)))
-    sink.serializer.submit(.timer(first))
+    sink.submit(.event(.next(2)))
+    sink.submit(.timer(first))
     #expect(recorder.events == [])
-    sink.serializer.submit(.timer(sink.timerGeneration))
+    sink.submit(.timer(sink.timerGeneration))
     #expect(recorder.events == [.next(2)])
     sink.dispose()
   }

@@ -9,7 +9,7 @@
 /// disposal, is never forwarded.
 ///
 /// Thread safety: a conforming sink receives its events serially (the source's, then the second
-/// sequence's, or both through a `Serializer`); the two holders are thread-safe, so `dispose()` may
+/// sequence's, or both through a `Drainer`); the two holders are thread-safe, so `dispose()` may
 /// run on any thread.
 @usableFromInline
 protocol PairedSink: AnyObject, Disposable {

@@ -1,5 +1,7 @@
+import ReactiveEngine
+
 /// Receives the source and the `other` sequence of `take(until:)` / `skip(until:)` through one
-/// `Serializer`.
+/// `Drainer`.
 ///
 /// Both operators forward `other`'s error and let its completion only dispose it. They differ in
 /// what `other`'s first element does: `take(until:)` completes the result; `skip(until:)` starts
@@ -7,7 +9,7 @@
 /// the result silently, as in RxSwift).
 @usableFromInline
 final class UntilSink<Element, Other>: PairedSink, @unchecked Sendable {
-  // `serializer` runs `handle` one item at a time, so `forwarding` and `downstream` are only
+  // `drainer` runs `handle` one item at a time, so `forwarding` and `downstream` are only
   // touched there (and by `init`); the disposables are thread-safe.
   @usableFromInline enum Item {
     case source(Event<Element>)
@@ -26,7 +28,7 @@ final class UntilSink<Element, Other>: PairedSink, @unchecked Sendable {
   /// Whether source elements reach downstream (`skip(until:)` starts with `false`): one bit,
   /// flipped once by `other`'s first element.
   @usableFromInline @exclusivity(unchecked) var forwarding: Bool
-  @usableFromInline var serializer: Serializer<Item>!
+  @usableFromInline let drainer = Drainer<Item>()
   @usableFromInline let token = ResourceToken()
 
   /// `completesOnOther`: `true` for `take(until:)`, `false` for `skip(until:)`.
@@ -43,7 +45,6 @@ final class UntilSink<Element, Other>: PairedSink, @unchecked Sendable {
     self.downstream = downstream
     self.completesOnOther = completesOnOther
     self.forwarding = completesOnOther
-    serializer = Serializer { [unowned self] item in self.handle(item) }
   }
 
   /// Subscribes `other` first, then `source`.
@@ -59,7 +60,7 @@ final class UntilSink<Element, Other>: PairedSink, @unchecked Sendable {
   @inlinable
   func submit(_ item: Item) {
     guard !upstream.isStopped else { return }
-    serializer.submit(item)
+    drainer.send(item) { handle($0) }
   }
 
   @inlinable

@@ -26,10 +26,11 @@ extension ObservableType {
     let source = asObservable()
     let sampler = sampler.asObservable()
     return Observable(subscribeHandler: { downstream in
-      let sink = SampleSink<Element, Source.Element>(
-        downstream: downstream, defaultValue: defaultValue)
+      let sink = SerializedSink(
+        downstream: downstream,
+        rule: SampleRule<Element, Source.Element>(defaultValue: defaultValue))
       sink.subscribe(source, into: sink.source, as: SampleInput.source)
-      sink.subscribe(sampler, into: sink.samplerSubscription, as: SampleInput.sampler)
+      sink.subscribe(sampler, into: sink.rule.samplerSubscription, as: SampleInput.sampler)
       return sink
     })
   }
@@ -42,59 +43,59 @@ enum SampleInput<Element, Tick> {
   case sampler(Event<Tick>)
 }
 
+/// The rule of `sample`.
+///
+/// Thread safety: `machine` and `samplerDone` are touched only by `handle` (see
+/// `SerializedSink`).
 @usableFromInline
-final class SampleSink<Element, Tick>:
-  SerializedSink<SampleInput<Element, Tick>, Element>, @unchecked Sendable
-{
-  // `machine` and `samplerDone` are touched only by `handle` (see `SerializedSink`).
+struct SampleRule<Element, Tick>: SerializedRule {
   @usableFromInline typealias Input = SampleInput<Element, Tick>
+  @usableFromInline typealias Output = Element
 
   @usableFromInline let samplerSubscription = SingleAssignmentDisposable()
   @usableFromInline var machine: SampleStateMachine<Element>
   @usableFromInline var samplerDone = false
 
   @inlinable
-  init(downstream: AnyObserver<Element>, defaultValue: Element?) {
+  init(defaultValue: Element?) {
     self.machine = SampleStateMachine(defaultValue: defaultValue)
-    super.init(downstream: downstream)
-    startSerializer(self)
   }
 
   @inlinable
-  override func handle(_ input: Input) {
+  static func handle(_ input: SampleInput<Element, Tick>, _ sink: SerializedSink<Self>) {
     let action: SampleStateMachine<Element>.Action
     switch input {
     case .source(.next(let element)):
-      machine.sourceNext(element)
+      sink.rule.machine.sourceNext(element)
       return
     case .source(.completed):
       // With the sampler done no sample comes any more, and only a sample completes the result.
-      guard !samplerDone else { return endSilently() }
-      machine.sourceCompleted()
-      source.dispose()
+      guard !sink.rule.samplerDone else { return sink.endSilently() }
+      sink.rule.machine.sourceCompleted()
+      sink.source.dispose()
       return
     case .source(.error(let error)), .sampler(.error(let error)):
       action = .fail(error)
     case .sampler(let tick):
-      guard !samplerDone else { return }
-      samplerDone = tick.isCompleted
-      action = machine.sample()
+      guard !sink.rule.samplerDone else { return }
+      sink.rule.samplerDone = tick.isCompleted
+      action = sink.rule.machine.sample()
     }
     switch action {
     case .none: break
     case .emit(let element, let complete):
       guard complete else {
-        if let element { downstream.on(.next(element)) }
+        if let element { sink.downstream.on(.next(element)) }
         return
       }
-      finish(.completed, after: element)
-    case .fail(let error): finish(.error(error))
+      sink.finish(.completed, after: element)
+    case .fail(let error): sink.finish(.error(error))
     }
   }
 
   @inlinable
-  override func dispose() {
-    super.dispose()
-    samplerSubscription.dispose()
+  static func dispose(_ sink: SerializedSink<Self>) {
+    sink.disposeSubscriptions()
+    sink.rule.samplerSubscription.dispose()
   }
 }

@@ -1,4 +1,4 @@
-/// The state of `sample`, without locking: the sink runs it serially (see `Serializer`).
+/// The state of `sample`, without locking: the sink runs it serially (see `SerializedSink`).
 @usableFromInline
 struct SampleStateMachine<Element> {
   @usableFromInline

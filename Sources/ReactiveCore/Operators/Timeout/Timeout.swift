@@ -38,8 +38,11 @@ extension ObservableType {
     let source = asObservable()
     let other = other.asObservable()
     return Observable(subscribeHandler: { downstream in
-      TimeoutSink(downstream: downstream, dueTime: dueTime, other: other, scheduler: scheduler)
-        .run(source, as: TimeoutInput.source)
+      let sink = SerializedSink(
+        downstream: downstream,
+        rule: TimeoutRule(dueTime: dueTime, other: other, scheduler: scheduler))
+      sink.startTimer(after: dueTime, on: scheduler)
+      return sink.run(source, as: TimeoutInput.source)
     })
   }
 }
@@ -52,11 +55,15 @@ enum TimeoutInput<Element>: TimerFiring {
   case timer(UInt64)
 }
 
+/// The rule of `timeout`: the source's events pass and restart the timer; a firing of the
+/// current timer disposes the source and subscribes the fallback.
+///
+/// Thread safety: `machine` is touched only by `handle` (see `SerializedSink`).
 @usableFromInline
-final class TimeoutSink<Element>: SerializedSink<TimeoutInput<Element>, Element>,
-  @unchecked Sendable
-{
-  // `machine` is touched only by `handle` (see `SerializedSink`).
+struct TimeoutRule<Element>: SerializedRule {
+  @usableFromInline typealias Input = TimeoutInput<Element>
+  @usableFromInline typealias Output = Element
+
   @usableFromInline let dueTime: RxTimeInterval
   @usableFromInline let other: Observable<Element>
   @usableFromInline let scheduler: SchedulerType
@@ -65,41 +72,35 @@ final class TimeoutSink<Element>: SerializedSink<TimeoutInput<Element>, Element>
   @usableFromInline var machine = TimeoutStateMachine()
 
   @inlinable
-  init(
-    downstream: AnyObserver<Element>, dueTime: RxTimeInterval, other: Observable<Element>,
-    scheduler: SchedulerType
-  ) {
+  init(dueTime: RxTimeInterval, other: Observable<Element>, scheduler: SchedulerType) {
     self.dueTime = dueTime
     self.other = other
     self.scheduler = scheduler
-    super.init(downstream: downstream)
-    startSerializer(self)
-    startTimer(after: dueTime, on: scheduler)
   }
 
   @inlinable
-  override func handle(_ input: TimeoutInput<Element>) {
+  static func handle(_ input: TimeoutInput<Element>, _ sink: SerializedSink<Self>) {
     switch input {
     case .source(let event):
-      guard machine.sourceEvent() else { return }
+      guard sink.rule.machine.sourceEvent() else { return }
       if case .next = event {
-        downstream.on(event)
-        startTimer(after: dueTime, on: scheduler)
+        sink.downstream.on(event)
+        sink.startTimer(after: sink.rule.dueTime, on: sink.rule.scheduler)
       } else {
-        finish(event)
+        sink.finish(event)
       }
     case .timer(let id):
-      guard isCurrentTimer(id), machine.timerFired() else { return }
-      source.dispose()
-      subscribe(other, into: fallback, as: TimeoutInput.other)
+      guard sink.isCurrentTimer(id), sink.rule.machine.timerFired() else { return }
+      sink.source.dispose()
+      sink.subscribe(sink.rule.other, into: sink.rule.fallback, as: TimeoutInput.other)
     case .other(let event):
-      if case .next = event { downstream.on(event) } else { finish(event) }
+      if case .next = event { sink.downstream.on(event) } else { sink.finish(event) }
     }
   }
 
   @inlinable
-  override func dispose() {
-    super.dispose()
-    fallback.dispose()
+  static func dispose(_ sink: SerializedSink<Self>) {
+    sink.disposeSubscriptions()
+    sink.rule.fallback.dispose()
   }
 }

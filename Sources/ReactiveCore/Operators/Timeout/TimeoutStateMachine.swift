@@ -1,4 +1,4 @@
-/// The state of `timeout`, without locking: the sink runs it serially (see `Serializer`). Which
+/// The state of `timeout`, without locking: the sink runs it serially (see `SerializedSink`). Which
 /// timer is current is the sink's business (`SerializedSink.isCurrentTimer`): every source element
 /// restarts it.
 @usableFromInline

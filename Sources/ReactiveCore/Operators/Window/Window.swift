@@ -32,11 +32,15 @@ extension ObservableType {
   {
     let source = asObservable()
     return Observable(subscribeHandler: { downstream in
-      let sink = WindowSink(
-        downstream: downstream, timeSpan: timeSpan, count: count, scheduler: scheduler)
+      let group = WindowGroup()
+      let sink = SerializedSink(
+        downstream: downstream,
+        rule: WindowRule<Element>(
+          timeSpan: timeSpan, count: count, scheduler: scheduler, group: group),
+        lifetime: group.upstream, source: group.upstream, timer: group.timer)
       // The first window goes out before its timer is started: `emitWindow` reads `subject`,
       // which the timer's `handle` replaces, so the timer must not be able to run before it.
-      sink.emitWindow()
+      WindowRule.emitWindow(sink)
       sink.startTimer(after: timeSpan, on: scheduler)
       sink.subscribe(source, into: sink.source, as: TimedInput.event)
       return sink
@@ -44,12 +48,16 @@ extension ObservableType {
   }
 }
 
+/// The rule of `window`: each element goes into the current window's subject; a full window or a
+/// firing of the current timer completes it and opens the next.
+///
+/// Thread safety: `machine` and `subject` are touched only by `handle` (see `SerializedSink`)
+/// and by the subscribe handler before the source is subscribed.
 @usableFromInline
-final class WindowSink<Element>:
-  SerializedSink<TimedInput<Element>, Observable<Element>>, @unchecked Sendable
-{
-  // `machine` and `subject` are touched only by `handle` (see `SerializedSink`) and by the
-  // subscribe handler before the source is subscribed.
+struct WindowRule<Element>: SerializedRule {
+  @usableFromInline typealias Input = TimedInput<Element>
+  @usableFromInline typealias Output = Observable<Element>
+
   @usableFromInline let timeSpan: RxTimeInterval
   @usableFromInline let scheduler: SchedulerType
   /// The source subscription and the timer, shared with the windows (which must not hold the sink:
@@ -60,29 +68,19 @@ final class WindowSink<Element>:
   @usableFromInline var subject = PublishSubject<Element>()
 
   @inlinable
-  init(
-    downstream: AnyObserver<Observable<Element>>, timeSpan: RxTimeInterval, count: Int,
-    scheduler: SchedulerType
-  ) {
-    let group = WindowGroup()
-    self.group = group
+  init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, group: WindowGroup) {
     self.timeSpan = timeSpan
     self.scheduler = scheduler
+    self.group = group
     self.machine = WindowStateMachine(count: count)
-    super.init(
-      downstream: downstream, lifetime: group.upstream, source: group.upstream, timer: group.timer)
-    startSerializer(self)
   }
-
-  @inlinable
-  var outerDisposed: Bool { group.outerDisposed }
 
   /// Emits the current subject as a window whose subscriptions keep the source alive.
   @inlinable
-  func emitWindow() {
-    guard !outerDisposed else { return }
-    let subject = self.subject
-    let group = self.group
+  static func emitWindow(_ sink: SerializedSink<Self>) {
+    let group = sink.rule.group
+    guard !group.outerDisposed else { return }
+    let subject = sink.rule.subject
     let window = Observable<Element>(subscribeHandler: { observer in
       group.retain()
       let subscription = subject.subscribe(observer)
@@ -91,39 +89,40 @@ final class WindowSink<Element>:
         group.release()
       }
     })
-    downstream.on(.next(window))
+    sink.downstream.on(.next(window))
   }
 
   @inlinable
-  override func handle(_ input: TimedInput<Element>) {
+  static func handle(_ input: TimedInput<Element>, _ sink: SerializedSink<Self>) {
+    let subject = sink.rule.subject
     switch input {
     case .event(.next(let element)):
       subject.on(.next(element))
-      guard machine.next() else { return }
+      guard sink.rule.machine.next() else { return }
     case .event(let terminal):
-      let ended = lifetime.terminate {
+      let group = sink.rule.group
+      let ended = sink.lifetime.terminate {
         subject.on(terminal)
         let outer: Event<Observable<Element>> = terminal.error.map { .error($0) } ?? .completed
-        if !outerDisposed { downstream.on(outer) }
+        if !group.outerDisposed { sink.downstream.on(outer) }
       }
       if ended { group.disposeSubscriptions() }
       return
     case .timer(let generation):
-      guard isCurrentTimer(generation) else { return }
-      machine.timerFired()
+      guard sink.isCurrentTimer(generation) else { return }
+      sink.rule.machine.timerFired()
     }
-    let finished = subject
-    subject = PublishSubject()
-    finished.on(.completed)
-    guard !lifetime.isStopped else { return }
-    emitWindow()
-    startTimer(after: timeSpan, on: scheduler)
+    sink.rule.subject = PublishSubject()
+    subject.on(.completed)
+    guard !sink.lifetime.isStopped else { return }
+    emitWindow(sink)
+    sink.startTimer(after: sink.rule.timeSpan, on: sink.rule.scheduler)
   }
 
   /// Disposes the outer subscription; the source goes once no window is subscribed.
   @inlinable
-  override func dispose() {
-    group.disposeOuter()
+  static func dispose(_ sink: SerializedSink<Self>) {
+    sink.rule.group.disposeOuter()
   }
 }
 
