@@ -57,7 +57,7 @@ extension ObservableType {
       // The first attempt subscribes at once, as in RxSwift; attempts asked for inside this
       // `subscribe` wait on the trampoline until it returned (see `handle`).
       sink.insideSubscribe.store(true, ordering: .relaxed)
-      sink.submit(.start)
+      sink.drainer.submit(.start, to: sink)
       sink.insideSubscribe.store(false, ordering: .releasing)
       return sink
     })
@@ -67,7 +67,9 @@ extension ObservableType {
 /// Runs `retry(when:)`: every source and trigger event goes through one `Drainer`, whose drain
 /// loop also turns synchronous resubscription into iteration.
 @usableFromInline
-final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @unchecked Sendable {
+final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, DrainerOwner,
+  @unchecked Sendable
+{
   // `drainer` runs `handle` one item at a time; the disposables and the subject are thread-safe.
   @usableFromInline enum Item {
     case start
@@ -118,16 +120,10 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
     self.source = source
   }
 
-  /// Runs `item` now (and then anything queued meanwhile) or queues it behind the running one.
-  @inlinable
-  func submit(_ item: Item) {
-    drainer.send(item) { handle($0) }
-  }
-
   @inlinable
   func onTrigger(_ event: Event<Trigger>) {
     guard !lifetime.isStopped else { return }
-    submit(.trigger(event))
+    drainer.submit(.trigger(event), to: self)
   }
 
   @inlinable
@@ -141,9 +137,9 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
       guard phase == .failed else { return }
       phase = .resubscribing
       if insideSubscribe.load(ordering: .acquiring) {
-        Trampoline.startOrQueue(TrampolineWork { self.submit(.resubscribe) })
+        Trampoline.startOrQueue(TrampolineWork { self.drainer.submit(.resubscribe, to: self) })
       } else {
-        submit(.resubscribe)
+        drainer.submit(.resubscribe, to: self)
       }
     case .trigger(.error(let error)):
       triggerEnded(.error(error))
@@ -189,7 +185,7 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, @
       source.subscribe(
         AnyObserver(eventHandler: { event in
           guard !self.lifetime.isStopped else { return }
-          self.submit(.source(event, attempt: attempt))
+          self.drainer.submit(.source(event, attempt: attempt), to: self)
         })))
   }
 

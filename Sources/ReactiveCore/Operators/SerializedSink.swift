@@ -17,7 +17,7 @@ import ReactiveEngine
 /// `drainer`, one item at a time, and never after the sink stopped; the rule's `let`s (read by
 /// `dispose()`) and everything else are immutable or thread-safe.
 @usableFromInline
-final class SerializedSink<Rule: SerializedRule>: Disposable, @unchecked Sendable {
+final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unchecked Sendable {
   @usableFromInline typealias Input = Rule.Input
   @usableFromInline typealias Output = Rule.Output
 
@@ -58,15 +58,12 @@ final class SerializedSink<Rule: SerializedRule>: Disposable, @unchecked Sendabl
     self.timer = timer
   }
 
-  /// Runs `input` now (and then anything queued meanwhile) or queues it behind the running one;
-  /// nothing is handled once the sink stopped. Whoever submits holds the sink (the observers and
-  /// the timer closures do).
+  /// Handles one submitted item (see `Drainer.submit(_:to:)`: whoever submits holds the sink,
+  /// as the observers and the timer closures do); nothing is handled once the sink stopped.
   @inlinable
-  func submit(_ input: Input) {
-    drainer.send(input) { input in
-      guard !lifetime.isStopped else { return }
-      Rule.handle(input, self)
-    }
+  func handle(_ input: Input) {
+    guard !lifetime.isStopped else { return }
+    Rule.handle(input, self)
   }
 
   /// Subscribes to `observable` into `holder`, submitting each of its events as `wrap(event)`.
@@ -76,7 +73,7 @@ final class SerializedSink<Rule: SerializedRule>: Disposable, @unchecked Sendabl
     as wrap: @escaping (Event<Element>) -> Input
   ) {
     holder.setDisposable(
-      observable.subscribe(AnyObserver(eventHandler: { self.submit(wrap($0)) })))
+      observable.subscribe(AnyObserver(eventHandler: { self.drainer.submit(wrap($0), to: self) })))
   }
 
   /// Subscribes to `observable` as the sink's source (its events submitted as `wrap(event)`) and
@@ -169,7 +166,7 @@ extension SerializedSink where Input: TimerFiring {
     timerGeneration &+= 1
     timer.disposable = scheduler.scheduleRelative(timerGeneration, dueTime: dueTime) {
       generation in
-      self.submit(.timer(generation))
+      self.drainer.submit(.timer(generation), to: self)
       return Disposables.create()
     }
   }

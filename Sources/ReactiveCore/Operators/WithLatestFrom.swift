@@ -155,7 +155,7 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
   }
 
   @inlinable
-  func deliver(_ item: Item) {
+  func handle(_ item: Item) {
     switch item {
     case .values(let element, let second):
       do {

@@ -17,7 +17,7 @@ import Synchronization
 /// Unsubscribing is mostly not generic (see `HubCore`): `dispose()` reaches it through the
 /// `Disposable` existential, where generic code would run unspecialized.
 @usableFromInline
-final class Hub<Element>: HubCore, @unchecked Sendable {
+final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   /// How past elements are handed to new subscribers.
   @usableFromInline
   enum Kind {
@@ -72,12 +72,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   /// Sends `event` to every observer, serialized with all other commands.
   @inlinable
   func send(_ event: Event<Element>) {
-    if let role = drainer.tryEnter() {
-      deliver(event)
-      if let role = drainer.tryLeave(role) { drainer.drain(role) { self.execute($0) } }
-    } else {
-      drainer.send(.event(event)) { self.execute($0) }
-    }
+    drainer.submit(.event(event), to: self)
   }
 
   /// Subscribes `observer`; it receives the replayed elements, then live events.
@@ -98,12 +93,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   @inlinable
   func add(_ entry: HubEntry) -> Disposable {
     observerCount.add(1, ordering: .relaxed)
-    if let role = drainer.tryEnter() {
-      attach(entry)
-      if let role = drainer.tryLeave(role) { drainer.drain(role) { self.execute($0) } }
-    } else {
-      drainer.send(.subscribe(entry)) { self.execute($0) }
-    }
+    drainer.submit(.subscribe(entry), to: self)
     return entry
   }
 
@@ -120,12 +110,7 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   /// role, else applies the backlog rule (see `Drainer.finish`).
   @inlinable
   func finish(_ role: consuming Drainer<Command>.Role?, _ event: Event<Element>) {
-    if let role {
-      deliver(event)
-      if let role = drainer.tryLeave(role) { drainer.drain(role) { self.execute($0) } }
-    } else {
-      drainer.throttle { self.execute($0) }
-    }
+    drainer.finishSubmit(role, .event(event), to: self)
   }
 
   /// A subscription was disposed: drop it from the list now when idle, else after the current
@@ -133,7 +118,8 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   ///
   /// This override runs unspecialized (it is reached through the `Disposable` existential), so
   /// its uncontended path touches only the `Drainer`'s fixed-layout state word and non-generic
-  /// code: no generic metadata is looked up at run time.
+  /// code: no generic metadata is looked up at run time. That is why it takes the role itself
+  /// instead of going through `Drainer.submit(_:to:)`, which would also apply the backlog rule.
   override func entryDied(_ entry: HubEntry) {
     if let role = drainer.tryEnter() {
       removeEntry(entry)
@@ -157,13 +143,15 @@ final class Hub<Element>: HubCore, @unchecked Sendable {
   /// no handler).
   @usableFromInline
   func drainContended(_ role: consuming Drainer<Command>.Role) {
-    drainer.leave(role) { self.execute($0) }
+    drainer.leave(role, for: self)
   }
 
   // MARK: Drainer-only
 
-  @inlinable
-  func execute(_ command: Command) {
+  // Inlined into every entry point, so that a command built there (`.event`, `.subscribe`) is
+  // handled without a switch.
+  @inlinable @inline(__always)
+  func handle(_ command: Command) {
     switch command {
     case .event(let event): deliver(event)
     case .subscribe(let subscription): attach(subscription)

@@ -39,7 +39,7 @@ import Synchronization
 ///
 /// Thread safety: any thread reads ``state``, subscribes and sends intents, which is why the
 /// feature's `State` and `Intent` are `Sendable`.
-public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Sendable {
+public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @unchecked Sendable {
   // Thread safety:
   // - `drainer` serializes all work: `handle`, `reduce`, middleware and every delivery run only on
   //   the thread holding its role, so `pendingEvents`, `stateSubscriptions` and the writer side
@@ -57,7 +57,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   public typealias Element = F.Intent
 
   @usableFromInline
-  enum Work {
+  package enum Work {
     case intent(F.Intent)
     case output(EffectOutput<F.Result, F.Event>, effect: Int)
     case failure(any Error, effect: Int, mapping: ((any Error) -> F.Result?)?)
@@ -82,7 +82,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// list; `dispose()` (any thread) closes `barrier`, which every delivery checks, and queues its
   /// removal.
   @usableFromInline
-  final class StateSubscription: Cancelable, SubscriberListElement, @unchecked Sendable {
+  package final class StateSubscription: Cancelable, SubscriberListElement, @unchecked Sendable {
     // `downstream` is immutable; `handler` is read only inside `barrier` and released only by
     // whoever the barrier designates (or by `deinit`, when nothing else can read it); `store` is
     // weak (a subscription never keeps the store alive) and written only in `init`.
@@ -93,7 +93,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     @usableFromInline let barrier = DisposeBarrier()
     weak var store: Store?
     /// Its slot in the store's list, or -1 when not in it. Drainer only, through the list.
-    @usableFromInline @exclusivity(unchecked) var slot = -1
+    @usableFromInline @exclusivity(unchecked) package var slot = -1
     /// Whether its first state has been claimed (see `SubscribeRequest`).
     @usableFromInline let firstStateClaimed = Atomic<Bool>(false)
 
@@ -144,7 +144,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     var isDead: Bool { barrier.isClosed }
 
     @usableFromInline
-    var isDisposed: Bool { isDead }
+    package var isDisposed: Bool { isDead }
 
     /// Hands `state` to the subscriber unless it is disposed. Drainer only.
     ///
@@ -199,7 +199,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
     }
 
     @usableFromInline
-    func dispose() {
+    package func dispose() {
       var old = 0
       switch barrier.close(old: &old) {
       case .alreadyClosed: return
@@ -217,7 +217,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   /// state. (A served request claims nothing when it is released.) So a subscriber made after
   /// or during `dispose()` still gets the last state, the promise of ``Store/states``.
   @usableFromInline
-  final class SubscribeRequest: @unchecked Sendable {
+  package final class SubscribeRequest: @unchecked Sendable {
     // Both fields are immutable references to thread-safe objects.
     @usableFromInline let subscription: StateSubscription
     let published: PublishedState<F.State>
@@ -250,7 +250,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
 
   /// The feature this store runs.
   public let feature: F
-  @usableFromInline let drainer = Drainer<Work>()
+  @usableFromInline package let drainer = Drainer<Work>()
   @usableFromInline let published: PublishedState<F.State>
   /// The dispose barrier of intents and effect work (see "Thread safety" above and `dispose()`).
   @usableFromInline let effects = Locked(RunningEffects())
@@ -371,12 +371,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
   public func send(_ intent: F.Intent) {
     // No check of the closed drainer first: a closed drainer refuses both the role and the item
     // (`handleIntent` checks again, for a `dispose()` that closed it since without waiting).
-    if let role = drainer.tryEnter() {
-      handleIntent(intent)
-      if let role = drainer.tryLeave(role) { drainer.drain(role) { process($0) } }
-    } else {
-      submit(.intent(intent))
-    }
+    drainer.submit(.intent(intent), to: self)
   }
 
   /// Sends each intent in order (as `send(_:)` would).
@@ -454,14 +449,18 @@ public final class Store<F: Feature>: ObserverType, Disposable, @unchecked Senda
 
   // MARK: The drain loop
 
-  /// Queues `work`, or handles it at once when the store is idle.
+  /// Queues `work`, or handles it at once when the store is idle (out of line: the effects'
+  /// callbacks and the subscription paths share it).
   @usableFromInline
   func submit(_ work: Work) {
-    drainer.send(work) { process($0) }
+    drainer.submit(work, to: self)
   }
 
-  @inlinable
-  func process(_ work: Work) {
+  /// Runs one item of the store's work (see `DrainerOwner`: `submit(_:to:)` queues it, or handles
+  /// it at once when the store is idle). Inlined into every `submit`, so that the work built
+  /// there (`.intent` in `send(_:)`) is handled without a switch.
+  @inlinable @inline(__always)
+  package func handle(_ work: Work) {
     switch work {
     // A subscription the closed drainer drops gets the last state from its request.
     case .subscribe(let request):

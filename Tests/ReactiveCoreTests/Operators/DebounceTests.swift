@@ -77,12 +77,12 @@ import Testing
       downstream: AnyObserver(recorder),
       rule: TimedRule(
         machine: DebounceStateMachine<Int>(dueTime: .seconds(10)), scheduler: scheduler))
-    sink.submit(.event(.next(1)))
+    sink.drainer.submit(.event(.next(1)), to: sink)
     let first = sink.timerGeneration
-    sink.submit(.event(.next(2)))
-    sink.submit(.timer(first))
+    sink.drainer.submit(.event(.next(2)), to: sink)
+    sink.drainer.submit(.timer(first), to: sink)
     #expect(recorder.events == [])
-    sink.submit(.timer(sink.timerGeneration))
+    sink.drainer.submit(.timer(sink.timerGeneration), to: sink)
     #expect(recorder.events == [.next(2)])
     sink.dispose()
   }

@@ -156,7 +156,7 @@ enum CombiningNextAction: Equatable {
 /// `storage` are touched by the drainer only.
 @usableFromInline
 final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
-  Cancelable, @unchecked Sendable
+  Cancelable, DrainerOwner, @unchecked Sendable
 {
   @usableFromInline let downstream: Downstream<Result>
   /// The operator's `select`, for elements handled from the queue.
@@ -201,6 +201,10 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
   @inlinable
   var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
+  /// Runs a queued event (see `on(_:_:_:_:)`); drainer only.
+  @inlinable @inline(__always)
+  func handle(_ queued: () -> Void) { queued() }
+
   /// Subscribes source `index` with `observer`, a closure that calls `on(_:_:_:_:)` with `store`,
   /// which writes one of the source's elements into `storage`.
   @inlinable
@@ -228,10 +232,10 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
   ) {
     if let role = drainer.tryEnter() {
       handle(event, index: index, select: select, store: store)
-      if let role = drainer.tryLeave(role) { drainer.drain(role) { $0() } }
+      drainer.leave(role, for: self)
       return
     }
-    drainer.send({ [self] in handleQueued(event, index: index) }) { $0() }
+    drainer.submitContended({ [self] in handleQueued(event, index: index) }, to: self)
   }
 
   /// Handles an element that was queued, with the closures the sink keeps. Drainer only.

@@ -35,17 +35,14 @@ extension SerialDeliveryState {
 }
 
 @usableFromInline
-protocol SerialDeliverySink: AnyObject, Cancelable {
-  associatedtype Item
+protocol SerialDeliverySink: DrainerOwner, Cancelable {
   associatedtype State: SerialDeliveryState
 
   /// What the sink decides with, behind its lock.
   var state: Locked<State> { get }
-  /// Delivers the decided items, in decision order.
+  /// Delivers the decided items, in decision order, through `handle(_:)` (one item downstream,
+  /// without the lock).
   var drainer: Drainer<Item> { get }
-
-  /// Delivers one item downstream (called without the lock, by the drainer only).
-  func deliver(_ item: Item)
   /// Disposes every source subscription (after which `isDisposed` is `true`).
   func disposeSources()
   /// Called under the lock after every change of `state` (see `decide(_:)`), for a sink that
@@ -71,7 +68,7 @@ extension SerialDeliverySink {
       return .some(drainer.enter(orEnqueue: item))
     }
     guard let role, let item = decided else { return }
-    finish(role, item)
+    drainer.finishSubmit(role, item, to: self)
   }
 
   /// Queues `item` when `decide` (run under the lock) says so, and delivers it after unlocking
@@ -85,19 +82,7 @@ extension SerialDeliverySink {
       return .some(drainer.enter(orEnqueue: item))
     }
     guard let role else { return }
-    finish(role, item)
-  }
-
-  /// After unlocking: delivers `item` and drains with the role, else applies the backlog rule.
-  @inlinable @inline(__always)
-  func finish(_ role: consuming Drainer<Item>.Role?, _ item: Item) {
-    // `Drainer.finish`, with `deliver` formed only where it is needed (see `Drainer.tryLeave`).
-    if let role {
-      deliver(item)
-      if let role = drainer.tryLeave(role) { drainer.drain(role, deliver) }
-    } else {
-      drainer.throttle(deliver)
-    }
+    drainer.finishSubmit(role, item, to: self)
   }
 
   /// Runs `body` on the state under the lock, for a change that delivers nothing (then
@@ -140,7 +125,7 @@ extension EventDeliverySink {
   /// Forwards `event`; a terminal event then disposes every source. Called by the drainer only,
   /// inside its turn (which already counts as a delivery on this thread).
   @inlinable
-  func deliver(_ event: Event<Element>) {
+  func handle(_ event: Event<Element>) {
     downstream.onWithinDelivery(event)
     if event.isStopEvent { disposeSources() }
   }

@@ -8,7 +8,7 @@ import ReactiveEngine
 /// forwarding the source (until then the source's elements are dropped and its completion ends
 /// the result silently, as in RxSwift).
 @usableFromInline
-final class UntilSink<Element, Other>: PairedSink, @unchecked Sendable {
+final class UntilSink<Element, Other>: PairedSink, DrainerOwner, @unchecked Sendable {
   // `drainer` runs `handle` one item at a time, so `forwarding` and `downstream` are only
   // touched there (and by `init`); the disposables are thread-safe.
   @usableFromInline enum Item {
@@ -47,16 +47,10 @@ final class UntilSink<Element, Other>: PairedSink, @unchecked Sendable {
   @inlinable
   func run(_ source: Observable<Element>, until other: Observable<Other>) -> Disposable {
     second.setDisposable(
-      other.subscribe(AnyObserver(eventHandler: { self.submit(.other($0)) })))
+      other.subscribe(AnyObserver(eventHandler: { self.drainer.submit(.other($0), to: self) })))
     upstream.setDisposable(
-      source.subscribe(AnyObserver(eventHandler: { self.submit(.source($0)) })))
+      source.subscribe(AnyObserver(eventHandler: { self.drainer.submit(.source($0), to: self) })))
     return self
-  }
-
-  @inlinable
-  func submit(_ item: Item) {
-    guard !upstream.isStopped else { return }
-    drainer.send(item) { handle($0) }
   }
 
   @inlinable

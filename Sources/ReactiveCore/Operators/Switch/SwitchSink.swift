@@ -75,7 +75,7 @@ final class SwitchSink<SourceElement, Element>: FlatteningSink, @unchecked Senda
   func onInner(_ event: Event<Element>, id: Int) {
     if case .next(let element) = event, let role = drainer.tryEnter() {
       if accepted.load(ordering: .acquiring) == id { downstream.onNextWithinDelivery(element) }
-      if let role = drainer.tryLeave(role) { drainer.drain(role, deliver) }
+      drainer.leave(role, for: self)
       return
     }
     // A finished inner is released at once, not when the next one replaces it (as RxSwift).

@@ -1,0 +1,67 @@
+/// An object whose items run on its own `Drainer`, through `handle(_:)`: the subjects' hub, the
+/// store, the multi-source sinks and the time operators' sink.
+///
+/// The drainer's owner-taking methods are the one way in: `submit(_:to:)` (and, split around the
+/// owner's lock, `enter(orEnqueue:)` then `finishSubmit(_:_:to:)`), and `leave(_:for:)` for a
+/// holder that took the role itself. On the uncontended path the calling thread takes the role
+/// with one compare-exchange, calls `handle(_:)` directly (specialized, no closure formed) and
+/// leaves with one more; the closure that drains what other threads queued meanwhile is formed
+/// only on the branch that needs it, so an idle owner's item costs no context and no retain.
+///
+/// `handle(_:)` runs only on the thread holding the drainer role, one item at a time, never
+/// recursively: what it submits to its own drainer is queued behind it.
+///
+/// (The owner passes itself rather than the protocol requiring its drainer: a requirement of a
+/// noncopyable type is read through a coroutine, whose frame an unspecialized call allocates.)
+@usableFromInline
+package protocol DrainerOwner: AnyObject {
+  associatedtype Item
+
+  /// Handles one item; called by the role holder only.
+  func handle(_ item: Item)
+}
+
+extension Drainer {
+  /// Handles `item` now with `owner` (then everything queued meanwhile) when the drainer is idle,
+  /// otherwise queues it behind the running item and applies the backlog rule (see `Drainer`).
+  @inlinable @inline(__always)
+  package func submit<Owner: DrainerOwner>(_ item: Item, to owner: Owner)
+  where Owner.Item == Item {
+    if let role = tryEnter() {
+      owner.handle(item)
+      leave(role, for: owner)
+    } else {
+      submitContended(item, to: owner)
+    }
+  }
+
+  /// The drainer is busy (or closed): queue `item`, or take the role if it became free.
+  @inlinable
+  package func submitContended<Owner: DrainerOwner>(_ item: Item, to owner: Owner)
+  where Owner.Item == Item {
+    send(item) { owner.handle($0) }
+  }
+
+  /// The second half of a submission split around the owner's lock, with what
+  /// `enter(orEnqueue:)` returned under it: with the role, handles `item` and leaves; without it
+  /// (`item` is queued), applies the backlog rule. Call it outside any lock of the owner's.
+  @inlinable @inline(__always)
+  package func finishSubmit<Owner: DrainerOwner>(
+    _ role: consuming Role?, _ item: Item, to owner: Owner
+  ) where Owner.Item == Item {
+    if let role {
+      owner.handle(item)
+      leave(role, for: owner)
+    } else {
+      throttle { owner.handle($0) }
+    }
+  }
+
+  /// Gives up a role this thread holds: `owner` handles what was queued meanwhile, then the
+  /// thread leaves (one compare-exchange when nothing was queued).
+  @inlinable @inline(__always)
+  package func leave<Owner: DrainerOwner>(_ role: consuming Role, for owner: Owner)
+  where Owner.Item == Item {
+    if let role = tryLeave(role) { drain(role) { owner.handle($0) } }
+  }
+}
