@@ -72,7 +72,14 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   /// Sends `event` to every observer, serialized with all other commands.
   @inlinable
   func send(_ event: Event<Element>) {
-    drainer.submit(.event(event), to: self)
+    // Not `drainer.submit(.event(event), to: self)`: building the command copies the event, and
+    // every delivery then pays for the copy (see `Drainer.leave(_:for:)`).
+    if let role = drainer.tryEnter() {
+      deliver(event)
+      drainer.leave(role, for: self)
+    } else {
+      drainer.submitContended(.event(event), to: self)
+    }
   }
 
   /// Subscribes `observer`; it receives the replayed elements, then live events.
@@ -93,7 +100,12 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   @inlinable
   func add(_ entry: HubEntry) -> Disposable {
     observerCount.add(1, ordering: .relaxed)
-    drainer.submit(.subscribe(entry), to: self)
+    if let role = drainer.tryEnter() {
+      attach(entry)
+      drainer.leave(role, for: self)
+    } else {
+      drainer.submitContended(.subscribe(entry), to: self)
+    }
     return entry
   }
 
@@ -110,7 +122,12 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   /// role, else applies the backlog rule (see `Drainer.finish`).
   @inlinable
   func finish(_ role: consuming Drainer<Command>.Role?, _ event: Event<Element>) {
-    drainer.finishSubmit(role, .event(event), to: self)
+    if let role {
+      deliver(event)
+      drainer.leave(role, for: self)
+    } else {
+      drainer.throttle { handle($0) }
+    }
   }
 
   /// A subscription was disposed: drop it from the list now when idle, else after the current

@@ -371,7 +371,13 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
   public func send(_ intent: F.Intent) {
     // No check of the closed drainer first: a closed drainer refuses both the role and the item
     // (`handleIntent` checks again, for a `dispose()` that closed it since without waiting).
-    drainer.submit(.intent(intent), to: self)
+    // Not `drainer.submit(.intent(intent), to: self)`: building the work item copies the intent.
+    if let role = drainer.tryEnter() {
+      handleIntent(intent)
+      drainer.leave(role, for: self)
+    } else {
+      submit(.intent(intent))
+    }
   }
 
   /// Sends each intent in order (as `send(_:)` would).
@@ -458,7 +464,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
 
   /// Runs one item of the store's work (see `DrainerOwner`: `submit(_:to:)` queues it, or handles
   /// it at once when the store is idle). Inlined into every `submit`, so that the work built
-  /// there (`.intent` in `send(_:)`) is handled without a switch.
+  /// there is handled without a switch.
   @inlinable @inline(__always)
   package func handle(_ work: Work) {
     switch work {
