@@ -14,8 +14,8 @@ package struct ClockQueue<Time> {
 
   private var heap: [Entry] = []
   private var nextSequence = 0
-  /// Whether one due time comes strictly before another.
-  private let isEarlier: (Time, Time) -> Bool
+  /// Whether one due time comes strictly before another (the clock's order too).
+  package let isEarlier: (Time, Time) -> Bool
 
   /// An empty queue whose due times are ordered by `isEarlier` (strictly before).
   package init(isEarlier: @escaping (Time, Time) -> Bool) {
@@ -105,13 +105,11 @@ package final class VirtualClock<Time>: @unchecked Sendable {  // all mutable st
   private let state: Locked<State>
   /// The scheduler's name, for precondition messages.
   private let name: String
-  private let isEarlier: (Time, Time) -> Bool
 
   /// A clock at `now` with an empty queue; `isEarlier` orders times (strictly before), and `name`
   /// starts the messages of failed preconditions.
   package init(name: String, now: Time, isEarlier: @escaping (Time, Time) -> Bool) {
     self.name = name
-    self.isEarlier = isEarlier
     self.state = Locked(State(now: now, queue: ClockQueue(isEarlier: isEarlier)))
   }
 
@@ -182,7 +180,8 @@ package final class VirtualClock<Time>: @unchecked Sendable {  // all mutable st
     state.withLock { state in
       precondition(!state.isRunning, "\(name): \(caller) called while running")
       precondition(
-        allowingPast || !isEarlier(time, state.now), "\(name): cannot advance back to \(time)")
+        allowingPast || !state.queue.isEarlier(time, state.now),
+        "\(name): cannot advance back to \(time)")
       state.isRunning = true
     }
   }
@@ -192,7 +191,7 @@ package final class VirtualClock<Time>: @unchecked Sendable {  // all mutable st
   private func next(dueBy limit: Time?) -> VirtualClockItem<Time>? {
     state.withLock { state in
       if state.isRunning, let item = state.queue.popFirstLive(dueBy: limit) {
-        if isEarlier(state.now, item.time) { state.now = item.time }
+        if state.queue.isEarlier(state.now, item.time) { state.now = item.time }
         return item
       }
       state.isRunning = false
