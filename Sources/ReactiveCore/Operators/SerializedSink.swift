@@ -13,9 +13,10 @@ import ReactiveEngine
 /// `handle` out does not compile. The single-source time operators share one rule, `TimedRule`,
 /// which runs each one's `TimedStateMachine`.
 ///
-/// Thread safety: `handle` (and with it the rule's `var`s and `timerGeneration`) runs only on
-/// `drainer`, one item at a time, and never after the sink stopped; the rule's `let`s (read by
-/// `dispose()`) and everything else are immutable or thread-safe.
+/// Thread safety: `handle` (and with it `rule` and `timerGeneration`) runs only on `drainer`, one
+/// item at a time, and never after the sink stopped; everything else is immutable or
+/// thread-safe. `dispose()` runs on any thread, so it reads `resources`, never `rule` (an access
+/// to `rule` is an access to all of it, whichever field it reads).
 @usableFromInline
 final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unchecked Sendable {
   @usableFromInline typealias Input = Rule.Input
@@ -34,9 +35,12 @@ final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unc
   /// firing (cancelling it came too late); the firing carries an older generation and is stale.
   /// Touched only on `drainer` (and before the sink is shared).
   @usableFromInline @exclusivity(unchecked) var timerGeneration: UInt64 = 0
-  /// The operator's rule and state: its `var`s are touched only on `drainer` (and before the sink
-  /// is shared), in short accesses that never span a call out of the rule.
+  /// The operator's rule and state: touched only on `drainer` (and before the sink is shared), in
+  /// short accesses that never span a call out of the rule.
   @usableFromInline @exclusivity(unchecked) var rule: Rule
+  /// What the rule disposes besides the sink's own subscriptions (see
+  /// `SerializedRule.Resources`); immutable.
+  @usableFromInline let resources: Rule.Resources
   @usableFromInline let drainer = Drainer<Input>()
   @usableFromInline let token = ResourceToken()
 
@@ -48,11 +52,13 @@ final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unc
   /// sink), and all three may be shared with other owners (`window`'s windows).
   @inlinable
   init(
-    downstream: AnyObserver<Output>, rule: Rule, lifetime: SingleAssignmentDisposable = .init(),
-    source: SingleAssignmentDisposable = .init(), timer: SerialDisposable = .init()
+    downstream: AnyObserver<Output>, rule: Rule, resources: Rule.Resources,
+    lifetime: SingleAssignmentDisposable = .init(), source: SingleAssignmentDisposable = .init(),
+    timer: SerialDisposable = .init()
   ) {
     self.downstream = downstream
     self.rule = rule
+    self.resources = resources
     self.lifetime = lifetime
     self.source = source
     self.timer = timer
@@ -132,14 +138,18 @@ final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unc
 protocol SerializedRule {
   associatedtype Input
   associatedtype Output
+  /// What `dispose` needs besides the sink's own subscriptions (`sample`'s sampler subscription,
+  /// `timeout`'s fallback, `window`'s group): thread-safe objects in the sink's `resources`,
+  /// since `dispose` may run on any thread while `handle` runs.
+  associatedtype Resources = Void
 
   /// Handles one item; runs on the sink's drainer only, never after the sink stopped. Reaches the
   /// rule's state only in short accesses (never across a call out, such as an event sent
   /// downstream).
   static func handle(_ input: Input, _ sink: SerializedSink<Self>)
 
-  /// Disposes the sink, on any thread (so it reads only the rule's `let`s). By default
-  /// `disposeSubscriptions()`.
+  /// Disposes the sink, on any thread (so it reads `sink.resources`, never `sink.rule`). By
+  /// default `disposeSubscriptions()`.
   static func dispose(_ sink: SerializedSink<Self>)
 }
 
@@ -147,6 +157,14 @@ extension SerializedRule {
   @inlinable
   static func dispose(_ sink: SerializedSink<Self>) {
     sink.disposeSubscriptions()
+  }
+}
+
+extension SerializedSink where Rule.Resources == Void {
+  /// A sink whose rule disposes nothing more than the sink's own subscriptions.
+  @inlinable
+  convenience init(downstream: AnyObserver<Output>, rule: Rule) {
+    self.init(downstream: downstream, rule: rule, resources: ())
   }
 }
 

@@ -28,9 +28,10 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = SerializedSink(
         downstream: downstream,
-        rule: SampleRule<Element, Source.Element>(defaultValue: defaultValue))
+        rule: SampleRule<Element, Source.Element>(defaultValue: defaultValue),
+        resources: SingleAssignmentDisposable())
       sink.subscribe(source, into: sink.source, as: SampleInput.source)
-      sink.subscribe(sampler, into: sink.rule.samplerSubscription, as: SampleInput.sampler)
+      sink.subscribe(sampler, into: sink.resources, as: SampleInput.sampler)
       return sink
     })
   }
@@ -51,8 +52,8 @@ enum SampleInput<Element, Tick> {
 struct SampleRule<Element, Tick>: SerializedRule {
   @usableFromInline typealias Input = SampleInput<Element, Tick>
   @usableFromInline typealias Output = Element
-
-  @usableFromInline let samplerSubscription = SingleAssignmentDisposable()
+  /// The sampler's subscription.
+  @usableFromInline typealias Resources = SingleAssignmentDisposable
   @usableFromInline var machine: SampleStateMachine<Element>
   @usableFromInline var samplerDone = false
 
@@ -96,6 +97,6 @@ struct SampleRule<Element, Tick>: SerializedRule {
   @inlinable
   static func dispose(_ sink: SerializedSink<Self>) {
     sink.disposeSubscriptions()
-    sink.rule.samplerSubscription.dispose()
+    sink.resources.dispose()
   }
 }

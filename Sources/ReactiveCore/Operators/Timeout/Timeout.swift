@@ -40,7 +40,8 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = SerializedSink(
         downstream: downstream,
-        rule: TimeoutRule(dueTime: dueTime, other: other, scheduler: scheduler))
+        rule: TimeoutRule(dueTime: dueTime, other: other, scheduler: scheduler),
+        resources: SingleAssignmentDisposable())
       sink.startTimer(after: dueTime, on: scheduler)
       return sink.run(source, as: TimeoutInput.source)
     })
@@ -63,12 +64,12 @@ enum TimeoutInput<Element>: TimerFiring {
 struct TimeoutRule<Element>: SerializedRule {
   @usableFromInline typealias Input = TimeoutInput<Element>
   @usableFromInline typealias Output = Element
+  /// The fallback's subscription, made once the timer won (after `source` was disposed).
+  @usableFromInline typealias Resources = SingleAssignmentDisposable
 
   @usableFromInline let dueTime: RxTimeInterval
   @usableFromInline let other: Observable<Element>
   @usableFromInline let scheduler: SchedulerType
-  /// The fallback's subscription, made once the timer won (after `source` was disposed).
-  @usableFromInline let fallback = SingleAssignmentDisposable()
   @usableFromInline var machine = TimeoutStateMachine()
 
   @inlinable
@@ -92,7 +93,7 @@ struct TimeoutRule<Element>: SerializedRule {
     case .timer(let id):
       guard sink.isCurrentTimer(id), sink.rule.machine.timerFired() else { return }
       sink.source.dispose()
-      sink.subscribe(sink.rule.other, into: sink.rule.fallback, as: TimeoutInput.other)
+      sink.subscribe(sink.rule.other, into: sink.resources, as: TimeoutInput.other)
     case .other(let event):
       if case .next = event { sink.downstream.on(event) } else { sink.finish(event) }
     }
@@ -101,6 +102,6 @@ struct TimeoutRule<Element>: SerializedRule {
   @inlinable
   static func dispose(_ sink: SerializedSink<Self>) {
     sink.disposeSubscriptions()
-    sink.rule.fallback.dispose()
+    sink.resources.dispose()
   }
 }

@@ -35,9 +35,8 @@ extension ObservableType {
       let group = WindowGroup()
       let sink = SerializedSink(
         downstream: downstream,
-        rule: WindowRule<Element>(
-          timeSpan: timeSpan, count: count, scheduler: scheduler, group: group),
-        lifetime: group.upstream, source: group.upstream, timer: group.timer)
+        rule: WindowRule<Element>(timeSpan: timeSpan, count: count, scheduler: scheduler),
+        resources: group, lifetime: group.upstream, source: group.upstream, timer: group.timer)
       // The first window goes out before its timer is started: `emitWindow` reads `subject`,
       // which the timer's `handle` replaces, so the timer must not be able to run before it.
       WindowRule.emitWindow(sink)
@@ -57,28 +56,27 @@ extension ObservableType {
 struct WindowRule<Element>: SerializedRule {
   @usableFromInline typealias Input = TimedInput<Element>
   @usableFromInline typealias Output = Observable<Element>
-
-  @usableFromInline let timeSpan: RxTimeInterval
-  @usableFromInline let scheduler: SchedulerType
   /// The source subscription and the timer, shared with the windows (which must not hold the sink:
   /// it holds the downstream observer, which may hold the windows). The source subscription is
   /// also the sink's lifetime: it ends only once no window needs the source.
-  @usableFromInline let group: WindowGroup
+  @usableFromInline typealias Resources = WindowGroup
+
+  @usableFromInline let timeSpan: RxTimeInterval
+  @usableFromInline let scheduler: SchedulerType
   @usableFromInline var machine: WindowStateMachine
   @usableFromInline var subject = PublishSubject<Element>()
 
   @inlinable
-  init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType, group: WindowGroup) {
+  init(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
     self.timeSpan = timeSpan
     self.scheduler = scheduler
-    self.group = group
     self.machine = WindowStateMachine(count: count)
   }
 
   /// Emits the current subject as a window whose subscriptions keep the source alive.
   @inlinable
   static func emitWindow(_ sink: SerializedSink<Self>) {
-    let group = sink.rule.group
+    let group = sink.resources
     guard !group.outerDisposed else { return }
     let subject = sink.rule.subject
     let window = Observable<Element>(subscribeHandler: { observer in
@@ -100,7 +98,7 @@ struct WindowRule<Element>: SerializedRule {
       subject.on(.next(element))
       guard sink.rule.machine.next() else { return }
     case .event(let terminal):
-      let group = sink.rule.group
+      let group = sink.resources
       let ended = sink.lifetime.terminate {
         subject.on(terminal)
         let outer: Event<Observable<Element>> = terminal.error.map { .error($0) } ?? .completed
@@ -122,7 +120,7 @@ struct WindowRule<Element>: SerializedRule {
   /// Disposes the outer subscription; the source goes once no window is subscribed.
   @inlinable
   static func dispose(_ sink: SerializedSink<Self>) {
-    sink.rule.group.disposeOuter()
+    sink.resources.disposeOuter()
   }
 }
 
