@@ -19,15 +19,19 @@ package struct DeliveryList<Element: AnyObject>: ~Copyable {
 
   @inlinable package init() {}
 
-  // A deinit is not inlinable, so it runs unspecialized in the owner's module: releasing the
-  // elements as `AnyObject`s (each slot holds one strong reference, whatever class `Element` is)
-  // is a plain release loop, not a generic destroy through `Element`'s value witnesses.
+  // A deinit is not inlinable, so it runs unspecialized in the owner's module. Each slot holds
+  // one strong reference, whatever class `Element` is: releasing them through raw pointers and
+  // freeing the storage as raw memory is plain code, where generic destroying, rebinding and
+  // freeing cost a hub about 10 instructions more each time it is freed.
   deinit {
     guard let base else { return }
-    _ = base.withMemoryRebound(to: AnyObject.self, capacity: count) {
-      $0.deinitialize(count: count)
+    let storage = UnsafeMutableRawPointer(base)
+    let stride = MemoryLayout<UnsafeRawPointer>.stride
+    for index in 0..<count {
+      let reference = storage.load(fromByteOffset: index * stride, as: UnsafeRawPointer.self)
+      Unmanaged<AnyObject>.fromOpaque(reference).release()
     }
-    base.deallocate()
+    storage.deallocate()
   }
 
   /// The element at `index` (`0 <= index < count`).
