@@ -91,8 +91,12 @@ final class DoSink<Element>: @unchecked Sendable {
   @usableFromInline var onDispose: (() -> Void)?
   @usableFromInline let phase = Atomic<DoPhase>(.idle)
 
+  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
+  // chain of any depth is freed in constant stack, whoever frees its first sink.
   deinit {
-    Trampoline.releaseDownstream(of: self, downstream)
+    Trampoline.release(
+      ReleasedReference(
+        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
   }
 
   @inlinable

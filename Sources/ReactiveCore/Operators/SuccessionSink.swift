@@ -23,8 +23,12 @@ final class SuccessionSink<Rule: SuccessionRule & ~Copyable>: @unchecked Sendabl
   @usableFromInline let serial = SerialDisposable()
   @usableFromInline let token = ResourceToken()
 
+  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
+  // chain of any depth is freed in constant stack, whoever frees its first sink.
   deinit {
-    Trampoline.releaseDownstream(of: self, downstream)
+    Trampoline.release(
+      ReleasedReference(
+        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
   }
 
   @inlinable

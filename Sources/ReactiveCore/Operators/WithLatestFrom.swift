@@ -94,8 +94,12 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
   @usableFromInline let secondSubscription = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
 
+  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
+  // chain of any depth is freed in constant stack, whoever frees its first sink.
   deinit {
-    Trampoline.releaseDownstream(of: self, downstream)
+    Trampoline.release(
+      ReleasedReference(
+        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
   }
 
   @usableFromInline

@@ -88,19 +88,6 @@ final class Trampoline {
     leaveRelease()
   }
 
-  /// The `deinit` of every sink: frees the next sink of the chain, which `sink` holds through
-  /// `downstream`, in bounded stack, so a chain of any depth is freed in constant stack whoever
-  /// frees its first sink. `downstream` must be the sink's first stored property: it is moved out
-  /// of the object (whose own destruction then releases nothing) without a generic metadata
-  /// look-up, since a `deinit` runs unspecialized (see
-  /// `ReleasedReference.init(takingObserverAt:check:)`, which checks the layout in every build).
-  @inlinable @inline(__always)
-  static func releaseDownstream<Element>(of sink: AnyObject, _ downstream: AnyObserver<Element>) {
-    release(
-      ReleasedReference(
-        takingObserverAt: Unmanaged.passUnretained(sink).toOpaque(), check: downstream))
-  }
-
   /// Disposes `disposable`, held by a disposable being disposed, in bounded stack: like
   /// `release(_:)`, nested up to `releaseBound` levels (disposals and releases count together) and
   /// parked beyond for the outermost level, which disposes it before it returns. So disposing a

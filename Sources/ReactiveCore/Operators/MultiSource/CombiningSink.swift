@@ -192,10 +192,14 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
     queuedStores.initialize(repeating: nil, count: arity)
   }
 
+  // Also frees the next sink of the chain in bounded stack (see
+  // `ReleasedReference.init(takingObserverAt:check:)`).
   deinit {
     queuedStores.deinitialize(count: arity)
     queuedStores.deallocate()
-    Trampoline.releaseDownstream(of: self, downstream.observer)
+    Trampoline.release(
+      ReleasedReference(
+        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream.observer))
   }
 
   @inlinable
