@@ -20,9 +20,12 @@ package struct DeliveryList<Element: AnyObject>: ~Copyable {
   @inlinable package init() {}
 
   // A deinit is not inlinable, so it runs unspecialized in the owner's module. Each slot holds
-  // one strong reference, whatever class `Element` is: releasing them through raw pointers and
-  // freeing the storage as raw memory is plain code, where generic destroying, rebinding and
-  // freeing cost a hub about 10 instructions more each time it is freed.
+  // one strong reference: `Element: AnyObject` admits only class types and `AnyObject` (the
+  // compiler refuses a class-bound protocol's existential, which would carry a witness table; an
+  // Objective-C object is one reference too, released through `AnyObject`). Releasing them
+  // through raw pointers and freeing the storage as raw memory is plain code, where generic
+  // destroying, rebinding and freeing cost a hub about 10 instructions more each time it is
+  // freed.
   deinit {
     guard let base else { return }
     let storage = UnsafeMutableRawPointer(base)

@@ -73,7 +73,7 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   @inlinable
   func send(_ event: Event<Element>) {
     // Not `drainer.submit(.event(event), to: self)`: building the command copies the event, and
-    // every delivery then pays for the copy (see `Drainer.leave(_:for:)`).
+    // every delivery then pays for the copy (see `DrainerOwner`).
     if let role = drainer.tryEnter() {
       deliver(event)
       drainer.leave(role, for: self)
@@ -165,9 +165,9 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
 
   // MARK: Drainer-only
 
-  // Inlined into every entry point, so that a command built there (`.event`, `.subscribe`) is
-  // handled without a switch.
-  @inlinable @inline(__always)
+  /// Runs one queued command (see `DrainerOwner`); the entry points handle their own command
+  /// directly when the drainer is idle.
+  @inlinable
   func handle(_ command: Command) {
     switch command {
     case .event(let event): deliver(event)

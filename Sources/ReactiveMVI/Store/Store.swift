@@ -463,9 +463,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
   }
 
   /// Runs one item of the store's work (see `DrainerOwner`: `submit(_:to:)` queues it, or handles
-  /// it at once when the store is idle). Inlined into every `submit`, so that the work built
-  /// there is handled without a switch.
-  @inlinable @inline(__always)
+  /// it at once when the store is idle).
+  @inlinable
   package func handle(_ work: Work) {
     switch work {
     // A subscription the closed drainer drops gets the last state from its request.
