@@ -72,6 +72,10 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// The proof of holding the role (see `DrainerRole`).
   @usableFromInline package typealias Role = DrainerRole
 
+  /// What handles an item: called by the role's holder only, which lends it the role (so it can
+  /// reach the owner's `DrainerOwned` state).
+  @usableFromInline package typealias Handler = (Item, borrowing Role) -> Void
+
   /// Queued items above which a producer waits (see the type's notes).
   @inlinable package static var backlogLimit: Int { DrainerBits.backlogLimit }
 
@@ -170,9 +174,9 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// returned: with the role, handles `item` and leaves; without it, applies the backlog rule
   /// (`item` is queued). Call it outside any lock of yours.
   @inlinable
-  package func finish(_ role: consuming Role?, _ item: Item, _ handle: (Item) -> Void) {
+  package func finish(_ role: consuming Role?, _ item: Item, _ handle: Handler) {
     if let role {
-      handle(item)
+      handle(item, role)
       leave(role, handle)
     } else {
       throttle(handle)
@@ -182,7 +186,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// Everything a producer does with `item`: handles it now (then drains) when it gets the role,
   /// otherwise queues it and applies the backlog rule.
   @inlinable
-  package func send(_ item: Item, _ handle: (Item) -> Void) {
+  package func send(_ item: Item, _ handle: Handler) {
     finish(enter(orEnqueue: item), item, handle)
   }
 
@@ -210,7 +214,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// Handles every item queued meanwhile, then gives up the role (one compare-exchange when
   /// nothing was queued). May instead hand the role to a producer blocked in `throttle(_:)`.
   @inlinable @inline(__always)
-  package func leave(_ role: consuming Role, _ handle: (Item) -> Void) {
+  package func leave(_ role: consuming Role, _ handle: Handler) {
     if let role = tryLeave(role) { drain(role, handle) }
   }
 
@@ -235,7 +239,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// Handles queued items until none is left (or, once closed, drops them), then leaves. May
   /// instead hand the role to a producer blocked in `throttle(_:)`.
   @inlinable
-  package func drain(_ role: consuming Role, _ handle: (Item) -> Void) {
+  package func drain(_ role: consuming Role, _ handle: Handler) {
     var turn = 0
     while true {
       let current = state.load(ordering: .relaxed)
@@ -277,7 +281,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
       }
       turn &+= 1
       // Counted under the lock that appended it, and only the holder pops or clears: it is there.
-      handle(item.unsafelyUnwrapped)
+      handle(item.unsafelyUnwrapped, role)
     }
   }
 
@@ -328,7 +332,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
         ordering: .acquiring)
       if exchanged {
         becomeHolder()
-        drain(Role()) { _ in }  // closed: clears, never handles
+        drain(Role()) { _, _ in }  // closed: clears, never handles
         return
       }
       current = now
@@ -357,7 +361,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   /// are queued; then waits until the drainer catches up or hands the role over (the caller then
   /// drains with `handle`), unless waiting could close a cycle (see the type's notes).
   @inlinable
-  package func throttle(_ handle: (Item) -> Void) {
+  package func throttle(_ handle: Handler) {
     let current = state.load(ordering: .relaxed)
     if current & (DrainerBits.draining | DrainerBits.longTurn) == DrainerBits.draining
       && current >> DrainerBits.queuedShift <= DrainerBits.backlogLimit
@@ -368,7 +372,7 @@ package struct Drainer<Item>: ~Copyable, @unchecked Sendable {
   }
 
   @inlinable
-  func throttleSlow(_ observed: Int, _ handle: (Item) -> Void) {
+  func throttleSlow(_ observed: Int, _ handle: Handler) {
     // A thread that is not delivering holds no drainer role, so nobody can be waiting on it: it
     // may always wait. A delivering one registers what it waits on (`DrainerWaits`).
     let thread = DeliveryDepth.isDelivering ? DeliveryDepth.word(DeliveryDepth.counter()) : 0

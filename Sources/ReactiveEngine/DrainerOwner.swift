@@ -1,22 +1,23 @@
-/// An object whose items run on its own `Drainer`, through `handle(_:)`: the subjects' hub, the
+/// An object whose items run on its own `Drainer`, through `handle(_:_:)`: the subjects' hub, the
 /// store, the multi-source sinks and the time operators' sink.
 ///
 /// The drainer's owner-taking methods are the one way in: `submit(_:to:)` (and, split around the
 /// owner's lock, `enter(orEnqueue:)` then `finishSubmit(_:_:to:)`). On the uncontended path the
-/// calling thread takes the role with one compare-exchange, calls `handle(_:)` directly
+/// calling thread takes the role with one compare-exchange, calls `handle(_:_:)` directly
 /// (specialized, no closure formed) and leaves with one more; the closure that drains what other
 /// threads queued meanwhile is formed only on the branch that needs it, so an idle owner's item
 /// costs no context and no retain.
 ///
 /// A hot path whose caller holds something other than the queued item (a hub's event, where the
-/// queued item is `.event(event)`) handles it itself: `if let role = drainer.tryEnter() { …;
+/// queued item is `.event(event)`) handles it itself: `if let role = drainer.tryEnter() { …(role);
 /// drainer.leave(role, for: self) } else { drainer.submitContended(item, to: self) }`. Building
 /// the item for `submit` would copy what it wraps (a retain for a reference payload, and calls to
 /// the enum's outlined copy and destroy on every delivery): about 28 instructions per relay event
 /// in the instruction gate.
 ///
-/// `handle(_:)` runs only on the thread holding the drainer role, one item at a time, never
-/// recursively: what it submits to its own drainer is queued behind it.
+/// `handle(_:_:)` runs only on the thread holding the drainer role, one item at a time, never
+/// recursively: what it submits to its own drainer is queued behind it. It is lent the role, the
+/// one key to the owner's `DrainerOwned` state.
 ///
 /// (The owner passes itself rather than the protocol requiring its drainer: a requirement of a
 /// noncopyable type is read through a coroutine, whose frame an unspecialized call allocates.)
@@ -24,8 +25,8 @@
 package protocol DrainerOwner: AnyObject {
   associatedtype Item
 
-  /// Handles one item; called by the role holder only.
-  func handle(_ item: Item)
+  /// Handles one item; called by the role holder only, which lends it the role.
+  func handle(_ item: Item, _ role: borrowing DrainerRole)
 }
 
 extension Drainer {
@@ -35,7 +36,7 @@ extension Drainer {
   package func submit<Owner: DrainerOwner>(_ item: Item, to owner: Owner)
   where Owner.Item == Item {
     if let role = tryEnter() {
-      owner.handle(item)
+      owner.handle(item, role)
       leave(role, for: owner)
     } else {
       submitContended(item, to: owner)
@@ -46,7 +47,7 @@ extension Drainer {
   @inlinable
   package func submitContended<Owner: DrainerOwner>(_ item: Item, to owner: Owner)
   where Owner.Item == Item {
-    send(item) { owner.handle($0) }
+    send(item) { owner.handle($0, $1) }
   }
 
   /// The second half of a submission split around the owner's lock, with what
@@ -57,10 +58,10 @@ extension Drainer {
     _ role: consuming Role?, _ item: Item, to owner: Owner
   ) where Owner.Item == Item {
     if let role {
-      owner.handle(item)
+      owner.handle(item, role)
       leave(role, for: owner)
     } else {
-      throttle { owner.handle($0) }
+      throttle { owner.handle($0, $1) }
     }
   }
 
@@ -69,6 +70,6 @@ extension Drainer {
   @inlinable @inline(__always)
   package func leave<Owner: DrainerOwner>(_ role: consuming Role, for owner: Owner)
   where Owner.Item == Item {
-    if let role = tryLeave(role) { drain(role) { owner.handle($0) } }
+    if let role = tryLeave(role) { drain(role) { owner.handle($0, $1) } }
   }
 }

@@ -13,7 +13,7 @@ private final class Owner<Item>: @unchecked Sendable {
 
   init(_ handler: @escaping (Item) -> Void) { self.handler = handler }
 
-  func send(_ item: Item) { drainer.send(item, handler) }
+  func send(_ item: Item) { drainer.send(item) { item, _ in handler(item) } }
 }
 
 /// Whether `role` is `nil` (the item was queued or dropped). A role, unexpected here, is given
@@ -22,7 +22,7 @@ private func refused(
   _ role: consuming Drainer<Int>.Role?, _ drainer: borrowing Drainer<Int>
 ) -> Bool {
   guard let role else { return true }
-  drainer.leave(role) { _ in }
+  drainer.leave(role) { _, _ in }
   return false
 }
 
@@ -50,7 +50,7 @@ private func refused(
     #expect(!DeliveryDepth.isDelivering)
     // Idle again: the fast path works.
     if let role = owner.drainer.tryEnter() {
-      owner.drainer.leave(role, owner.handler)
+      owner.drainer.leave(role) { item, _ in owner.handler(item) }
     } else {
       Issue.record("an idle drainer lets the first entrant in")
     }
@@ -71,12 +71,12 @@ private func refused(
     let observed8 = drainer.queuedCount
     #expect(observed8 == 2)
     var handled: [Int] = []
-    drainer.leave(role) { handled.append($0) }
+    drainer.leave(role) { item, _ in handled.append(item) }
     #expect(handled == [2, 3])
     let observed9 = drainer.queuedCount
     #expect(observed9 == 0)
     if let role = drainer.tryEnter() {
-      drainer.leave(role) { _ in Issue.record("nothing is queued") }
+      drainer.leave(role) { _, _ in Issue.record("nothing is queued") }
     } else {
       Issue.record("the drainer is idle again")
     }
@@ -96,7 +96,7 @@ private func refused(
     drainer.close()
     let closed = drainer.isClosed
     #expect(closed)
-    drainer.leave(role) { _ in Issue.record("dropped items are not handled") }
+    drainer.leave(role) { _, _ in Issue.record("dropped items are not handled") }
     let observed12 = drainer.queuedCount
     #expect(observed12 == 0)
     let observed13 = drainer.queueCapacity
@@ -104,7 +104,7 @@ private func refused(
     // Closed: nobody gets the role, and nothing is queued or handled any more.
     let refusedAfterClosing = refused(drainer.tryEnter(), drainer)
     #expect(refusedAfterClosing)
-    drainer.send(101) { _ in Issue.record("a closed drainer handles nothing") }
+    drainer.send(101) { _, _ in Issue.record("a closed drainer handles nothing") }
     let observed14 = drainer.queuedCount
     #expect(observed14 == 0)
   }
@@ -145,7 +145,7 @@ private func refused(
     let observed16 = drainer.queueCapacity
     #expect(observed16 >= 100_000)
     var total = 0
-    drainer.leave(role) { total += $0 }
+    drainer.leave(role) { item, _ in total += item }
     #expect(total == 100_000 * 100_001 / 2)
     let observed17 = drainer.queueCapacity
     #expect(observed17 <= FIFO<Int>.minimumShrinkCapacity)
@@ -303,5 +303,51 @@ private func refused(
     #expect(maxQueued.load(ordering: .relaxed) <= limit + 1)
     let counts = handledOn.withLock { $0 }
     #expect(counts[producerThread.load(ordering: .relaxed), default: 0] > 0)
+  }
+}
+
+/// A drainer's owner whose state is `DrainerOwned`: every item reaches it with the role it is
+/// lent, on the fast path and from the queue alike.
+private final class CountingOwner: DrainerOwner, @unchecked Sendable {  // drainer-owned state
+  let drainer = Drainer<Int>()
+  @exclusivity(unchecked) var total = DrainerOwned(0)
+  @exclusivity(unchecked) var handled = DrainerOwned<[Int]>([])
+
+  func handle(_ item: Int, _ role: borrowing DrainerRole) {
+    total.modify(role) { $0 += item }
+    handled.modify(role) { $0.append(item) }
+    // Re-entrant items are queued and handled after this one, with the same role lent again.
+    if item == 1 { drainer.submit(10, to: self) }
+  }
+
+  /// The state, read on the idle drainer.
+  func snapshot() -> (Int, [Int]) {
+    let role = drainer.tryEnter()!
+    let result = (total.get(role), handled.read(role) { $0 })
+    drainer.leave(role, for: self)
+    return result
+  }
+}
+
+@Suite(.onOwnThread) struct DrainerOwnedTests {
+  @Test func queuedAndDirectItemsReachTheOwnedStateInOrder() {
+    let owner = CountingOwner()
+    owner.drainer.submit(1, to: owner)
+    owner.drainer.submit(2, to: owner)
+    let (total, handled) = owner.snapshot()
+    #expect(total == 13)
+    #expect(handled == [1, 10, 2])
+  }
+
+  @Test func itemsFromManyThreadsAreEachCountedOnce() {
+    let owner = CountingOwner()
+    let threads = 4
+    let perThread = 5_000
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+      for _ in 0..<perThread { owner.drainer.submit(2, to: owner) }
+    }
+    let (total, handled) = owner.snapshot()
+    #expect(total == 2 * threads * perThread)
+    #expect(handled.count == threads * perThread)
   }
 }

@@ -113,7 +113,7 @@ private final class DrainerOwner: @unchecked Sendable {  // the drainer arbitrat
       eventually {
         owner.drainer.state.load(ordering: .relaxed) & DrainerBits.turnAwaited != 0
       })
-    owner.drainer.leave(role) { _ in }
+    owner.drainer.leave(role) { _, _ in }
     #expect(wait(for: closed))
     #expect(owner.drainer.state.load(ordering: .relaxed) == DrainerBits.closed)
   }
@@ -126,19 +126,19 @@ private final class DrainerOwner: @unchecked Sendable {  // the drainer arbitrat
     }
     for item in 0...Drainer<Int>.backlogLimit {
       if let taken = owner.drainer.enter(orEnqueue: item) {
-        owner.drainer.leave(taken) { _ in }
+        owner.drainer.leave(taken) { _, _ in }
         Issue.record("a held drainer queues")
       }
     }
     let returned = DispatchSemaphore(value: 0)
     startThread {
-      owner.drainer.send(-1) { _ in }  // one over the limit: blocks
+      owner.drainer.send(-1) { _, _ in }  // one over the limit: blocks
       returned.signal()
     }
     #expect(eventually { owner.drainer.blockedProducerCount == 1 })
     var handled = 0
     var returnedWhileDraining = false
-    owner.drainer.leave(role) { item in
+    owner.drainer.leave(role) { item, _ in
       handled += 1
       // Two items taken: the queue is at the limit, so the producer is woken now, not when the
       // turn ends.
@@ -256,7 +256,7 @@ private final class DrainerOwner: @unchecked Sendable {  // the drainer arbitrat
         group.spawn(name: "producer \(thread)") {
           var generator = adversarialGenerator(round: round, thread: thread)
           for item in 0..<perProducer {
-            owner.drainer.send(item) { _ in
+            owner.drainer.send(item) { _, _ in
               handled.add(1, ordering: .relaxed)
               // A slow handler now and then: the backlog fills and producers park.
               if generator.oneIn(500) { generator.pause(upTo: 200) }

@@ -296,13 +296,13 @@ package struct Downstream<Element> {
     return leaf
   }
 
-  /// Appends `entry` (made by `hubEntry`) to `hub`'s list, on the hub's drainer, noting an
+  /// Appends `entry` (made by `hubEntry`) to `hub`'s list, with its drainer's role, noting an
   /// adopted leaf in `hub.hasLeaves`: while that is `false` every entry is a `HubSubscription`
   /// and delivery skips the test of each entry's kind (`send(_:toSubscription:)`).
   @inlinable @inline(__always)
-  static func append(_ entry: HubEntry, to hub: HubCore) {
-    if entry.isLeaf { hub.hasLeaves = true }
-    hub.appendEntry(entry)
+  static func append(_ entry: HubEntry, to hub: HubCore, _ role: borrowing DrainerRole) {
+    if entry.isLeaf { hub.hasLeaves.set(true, role) }
+    hub.appendEntry(entry, role)
   }
 
   /// Sends `event` to an entry of a `Hub<Element>` whose list holds no leaf (`hasLeaves` is

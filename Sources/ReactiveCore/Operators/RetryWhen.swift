@@ -80,7 +80,7 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, D
     case trigger(Event<Trigger>)
   }
 
-  /// Where the current attempt is. Touched only by `handle`, which the drainer runs serially.
+  /// Where the current attempt is (see `phase`).
   @usableFromInline enum Phase {
     /// An attempt runs: the trigger's elements are ignored, its terminal event is kept.
     case running
@@ -100,9 +100,11 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, D
   /// Holds no disposable: its flags record termination and disposal of the whole sink.
   @usableFromInline let lifetime = SingleAssignmentDisposable()
   @usableFromInline let drainer = Drainer<Item>()
-  @usableFromInline var phase = Phase.running
+  /// Drainer-owned, as `pendingTriggerEnd`.
+  @usableFromInline @exclusivity(unchecked) var phase = DrainerOwned(Phase.running)
   /// The trigger's terminal event, sent while an attempt ran: it ends the result at the next failure.
-  @usableFromInline var pendingTriggerEnd: Event<Element>?
+  @usableFromInline @exclusivity(unchecked) var pendingTriggerEnd = DrainerOwned<Event<Element>?>(
+    nil)
   @usableFromInline let token = ResourceToken()
   /// `true` while the subscription that made this sink runs: an operator that can end the
   /// sequence early (`take`) does not hold its disposable yet, so a new attempt asked for then
@@ -131,24 +133,24 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, D
   }
 
   @inlinable
-  func handle(_ item: Item) {
+  func handle(_ item: Item, _ role: borrowing DrainerRole) {
     guard !lifetime.isStopped else { return }
     switch item {
     case .start, .resubscribe:
-      phase = .running
+      phase.set(.running, role)
       subscribeAttempt()
     case .trigger(.next):
-      guard phase == .failed else { return }
-      phase = .resubscribing
+      guard phase.get(role) == .failed else { return }
+      phase.set(.resubscribing, role)
       if insideSubscribe.load(ordering: .acquiring) {
         Trampoline.startOrQueue(TrampolineWork { self.drainer.submit(.resubscribe, to: self) })
       } else {
         drainer.submit(.resubscribe, to: self)
       }
     case .trigger(.error(let error)):
-      triggerEnded(.error(error))
+      triggerEnded(.error(error), role)
     case .trigger(.completed):
-      triggerEnded(.completed)
+      triggerEnded(.completed, role)
     case .source(let event, let attempt):
       guard !attempt.isStopped else { return }  // a replaced attempt
       switch event {
@@ -157,10 +159,10 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, D
       case .error(let error):
         attempt.dispose()
         if let failure = error as? Failure {
-          if let end = pendingTriggerEnd {
+          if let end = pendingTriggerEnd.get(role) {
             terminate(end)
           } else {
-            phase = .failed
+            phase.set(.failed, role)
             errors.on(.next(failure))
           }
         } else {
@@ -172,10 +174,10 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, D
 
   /// The trigger terminated: it ends the result now if an attempt failed, else at the next failure.
   @inlinable
-  func triggerEnded(_ end: Event<Element>) {
+  func triggerEnded(_ end: Event<Element>, _ role: borrowing DrainerRole) {
     trigger.dispose()  // released at its end, as a terminated source is in RxSwift
-    if phase == .running {
-      pendingTriggerEnd = end
+    if phase.get(role) == .running {
+      pendingTriggerEnd.set(end, role)
     } else {
       terminate(end)
     }

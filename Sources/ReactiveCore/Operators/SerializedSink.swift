@@ -13,16 +13,18 @@ import ReactiveEngine
 /// `handle` out does not compile. The single-source time operators share one rule, `TimedRule`,
 /// which runs each one's `TimedStateMachine`.
 ///
-/// Thread safety: `handle` (and with it `rule` and `timerGeneration`) runs only on `drainer`, one
-/// item at a time, and never after the sink stopped; everything else is immutable or
-/// thread-safe. `dispose()` runs on any thread, so it reads `resources`, never `rule` (an access
-/// to `rule` is an access to all of it, whichever field it reads).
+/// Thread safety: `handle` runs only on `drainer`, one item at a time, and never after the sink
+/// stopped; `rule` and `timerGeneration` are drainer-owned (`DrainerOwned`: reachable only with
+/// the role, which `handle` is lent and the subscribe handler takes in `setUp(_:)`). `downstream`
+/// is replaced only there too, but stays a plain field: `deinit` reads it to release the chain.
+/// Everything else is immutable or thread-safe. `dispose()` runs on any thread, so it reads
+/// `resources`, never `rule`.
 @usableFromInline
 final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unchecked Sendable {
   @usableFromInline typealias Input = Rule.Input
   @usableFromInline typealias Output = Rule.Output
 
-  /// Read and replaced only on `drainer` (by `handle` and what it calls) and by `init`.
+  /// Read and replaced only with the drainer's role (by `handle` and what it calls) and by `init`.
   @usableFromInline @exclusivity(unchecked) var downstream: AnyObserver<Output>
   /// Stopped once a terminal event was forwarded or the sink disposed.
   @usableFromInline let lifetime: SingleAssignmentDisposable
@@ -33,11 +35,9 @@ final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unc
   @usableFromInline let timer: SerialDisposable
   /// The generation of the pending timer. A timer that was replaced may already have submitted its
   /// firing (cancelling it came too late); the firing carries an older generation and is stale.
-  /// Touched only on `drainer` (and before the sink is shared).
-  @usableFromInline @exclusivity(unchecked) var timerGeneration: UInt64 = 0
-  /// The operator's rule and state: touched only on `drainer` (and before the sink is shared), in
-  /// short accesses that never span a call out of the rule.
-  @usableFromInline @exclusivity(unchecked) var rule: Rule
+  @usableFromInline @exclusivity(unchecked) var timerGeneration = DrainerOwned<UInt64>(0)
+  /// The operator's rule and state, in short accesses that never span a call out of the rule.
+  @usableFromInline @exclusivity(unchecked) var rule: DrainerOwned<Rule>
   /// What the rule disposes besides the sink's own subscriptions (see
   /// `SerializedRule.Resources`); immutable.
   @usableFromInline let resources: Rule.Resources
@@ -61,7 +61,7 @@ final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unc
     timer: SerialDisposable = .init()
   ) {
     self.downstream = downstream
-    self.rule = rule
+    self.rule = DrainerOwned(rule)
     self.resources = resources
     self.lifetime = lifetime
     self.source = source
@@ -71,9 +71,20 @@ final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unc
   /// Handles one submitted item (see `Drainer.submit(_:to:)`: whoever submits holds the sink,
   /// as the observers and the timer closures do); nothing is handled once the sink stopped.
   @inlinable
-  func handle(_ input: Input) {
+  func handle(_ input: Input, _ role: borrowing DrainerRole) {
     guard !lifetime.isStopped else { return }
-    Rule.handle(input, self)
+    Rule.handle(input, self, role)
+  }
+
+  /// Runs `body` with the drainer's role in the subscribe handler, before the sink is shared (the
+  /// first timer, the first window): nobody else can hold the role yet, so it is taken at once.
+  @inlinable
+  func setUp(_ body: (borrowing DrainerRole) -> Void) {
+    guard let role = drainer.tryEnter() else {
+      preconditionFailure("Internal inconsistency: a serialized sink was shared before its set-up")
+    }
+    body(role)
+    drainer.leave(role, for: self)
   }
 
   /// Subscribes to `observable` into `holder`, submitting each of its events as `wrap(event)`.
@@ -113,7 +124,7 @@ final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unc
   /// Ends without a terminal event (an operator that, as in RxSwift, can no longer emit but
   /// forwards no completion), then disposes the sink. The subscriber still holds this sink (its
   /// disposable) while the sink holds the subscriber (`downstream`): the sink lets go of it, so a
-  /// subscription dropped without `dispose()` is freed. Runs on `drainer` only.
+  /// subscription dropped without `dispose()` is freed. Runs on `drainer` only (a rule's `handle` calls it).
   @inlinable
   func endSilently() {
     guard lifetime.terminate({}) else { return }
@@ -148,9 +159,9 @@ protocol SerializedRule {
   associatedtype Resources = Void
 
   /// Handles one item; runs on the sink's drainer only, never after the sink stopped. Reaches the
-  /// rule's state only in short accesses (never across a call out, such as an event sent
-  /// downstream).
-  static func handle(_ input: Input, _ sink: SerializedSink<Self>)
+  /// rule's state (`sink.rule`) with `role`, in short accesses (never across a call out, such as
+  /// an event sent downstream).
+  static func handle(_ input: Input, _ sink: SerializedSink<Self>, _ role: borrowing DrainerRole)
 
   /// Disposes the sink, on any thread (so it reads `sink.resources`, never `sink.rule`). By
   /// default `disposeSubscriptions()`.
@@ -182,11 +193,16 @@ protocol TimerFiring {
 extension SerializedSink where Input: TimerFiring {
   /// Starts the timer: after `dueTime`, `handle` receives `.timer(generation)`. Replaces (and
   /// cancels) the pending timer, whose firing, if already submitted, is stale from now on
-  /// (`isCurrentTimer` says so). Runs on `drainer` only (or before the sink is shared).
+  /// (`isCurrentTimer` says so).
   @inlinable
-  func startTimer(after dueTime: RxTimeInterval, on scheduler: SchedulerType) {
-    timerGeneration &+= 1
-    timer.disposable = scheduler.scheduleRelative(timerGeneration, dueTime: dueTime) {
+  func startTimer(
+    after dueTime: RxTimeInterval, on scheduler: SchedulerType, _ role: borrowing DrainerRole
+  ) {
+    let generation = timerGeneration.modify(role) { generation in
+      generation &+= 1
+      return generation
+    }
+    timer.disposable = scheduler.scheduleRelative(generation, dueTime: dueTime) {
       generation in
       self.drainer.submit(.timer(generation), to: self)
       return Disposables.create()
@@ -194,10 +210,10 @@ extension SerializedSink where Input: TimerFiring {
   }
 
   /// Whether the firing of `generation` is the pending timer's, not one replaced since it was
-  /// submitted. Runs on `drainer` only.
+  /// submitted.
   @inlinable
-  func isCurrentTimer(_ generation: UInt64) -> Bool {
-    generation == timerGeneration
+  func isCurrentTimer(_ generation: UInt64, _ role: borrowing DrainerRole) -> Bool {
+    generation == timerGeneration.get(role)
   }
 }
 

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 /// What a `TimedStateMachine` asks its sink to do.
 @usableFromInline
 enum TimedAction<Output> {
@@ -56,7 +58,9 @@ extension ObservableType {
     return Observable(subscribeHandler: { downstream in
       let sink = TimedSink(
         downstream: downstream, rule: TimedRule(machine: machine, scheduler: scheduler))
-      TimedRule.perform(sink.rule.machine.started(), sink)
+      sink.setUp { role in
+        TimedRule.perform(sink.rule.modify(role) { $0.machine.started() }, sink, role)
+      }
       return sink.run(source, as: TimedInput.event)
     })
   }
@@ -69,8 +73,7 @@ typealias TimedSink<Machine: TimedStateMachine> = SerializedSink<TimedRule<Machi
 /// The rule of the single-source time operators: it feeds its `TimedStateMachine` the source's
 /// events and the current timer's firings, and carries out the actions.
 ///
-/// Thread safety: `machine` is touched only by `handle` (see `SerializedSink`) and before the
-/// sink is shared.
+/// Thread safety: drainer-owned, as every rule (see `SerializedSink`).
 @usableFromInline
 struct TimedRule<Machine: TimedStateMachine>: SerializedRule {
   @usableFromInline typealias Input = TimedInput<Machine.Element>
@@ -86,39 +89,45 @@ struct TimedRule<Machine: TimedStateMachine>: SerializedRule {
   }
 
   @inlinable
-  static func handle(_ input: TimedInput<Machine.Element>, _ sink: TimedSink<Machine>) {
-    let scheduler = sink.rule.scheduler
+  static func handle(
+    _ input: TimedInput<Machine.Element>, _ sink: TimedSink<Machine>,
+    _ role: borrowing DrainerRole
+  ) {
+    let scheduler = sink.rule.read(role) { $0.scheduler }
     switch input {
     case .event(.next(let element)):
-      perform(sink.rule.machine.next(element, now: scheduler.now), sink)
+      perform(sink.rule.modify(role) { $0.machine.next(element, now: scheduler.now) }, sink, role)
     case .event(.completed):
-      let action = sink.rule.machine.completed(now: scheduler.now)
+      let action = sink.rule.modify(role) { $0.machine.completed(now: scheduler.now) }
       // A completion held back no longer needs the source subscription: released now, as in
       // RxSwift.
       if case .complete = action {} else { sink.source.dispose() }
-      perform(action, sink)
+      perform(action, sink, role)
     case .event(.error(let error)):
-      sink.rule.machine.failed()
+      sink.rule.modify(role) { $0.machine.failed() }
       sink.finish(.error(error))
     case .timer(let generation):
-      guard sink.isCurrentTimer(generation) else { return }
-      perform(sink.rule.machine.timerFired(now: scheduler.now), sink)
+      guard sink.isCurrentTimer(generation, role) else { return }
+      perform(sink.rule.modify(role) { $0.machine.timerFired(now: scheduler.now) }, sink, role)
     }
   }
 
   @inlinable
-  static func perform(_ first: TimedAction<Machine.Output>, _ sink: TimedSink<Machine>) {
-    let scheduler = sink.rule.scheduler
+  static func perform(
+    _ first: TimedAction<Machine.Output>, _ sink: TimedSink<Machine>,
+    _ role: borrowing DrainerRole
+  ) {
+    let scheduler = sink.rule.read(role) { $0.scheduler }
     var action = first
     while true {
       switch action {
       case .none: return
-      case .startTimer(let dueTime): return sink.startTimer(after: dueTime, on: scheduler)
+      case .startTimer(let dueTime): return sink.startTimer(after: dueTime, on: scheduler, role)
       case .emit(let element):
         sink.downstream.on(.next(element))
         // Asked even if the emission ended the sink (the machine is then never used again), so
         // that a machine with nothing to do after an emission costs no lifetime check.
-        action = sink.rule.machine.emitted(now: scheduler.now)
+        action = sink.rule.modify(role) { $0.machine.emitted(now: scheduler.now) }
         if case .none = action { return }
         guard !sink.lifetime.isStopped else { return }
       case .complete(let flushing): return sink.finish(.completed, after: flushing)

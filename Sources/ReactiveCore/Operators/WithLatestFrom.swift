@@ -159,7 +159,7 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
   }
 
   @inlinable
-  func handle(_ item: Item) {
+  func handle(_ item: Item, _ role: borrowing DrainerRole) {
     switch item {
     case .values(let element, let second):
       do {

@@ -47,15 +47,17 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   /// relays, as the inner relays of `flatMapLatest`, are freed often).
   @usableFromInline let kept: HubReplayState<Element>?
 
-  // Drainer-owned: only the thread holding the drainer role touches it (and `kept`'s fields).
   /// The terminal event, once there is one; not generic, for the same reason as `kept`.
-  @usableFromInline @exclusivity(unchecked) var termination = HubTermination.live
+  @usableFromInline @exclusivity(unchecked) var termination = DrainerOwned(HubTermination.live)
 
   /// `kept`, for the kinds that have it (never `.publish`).
   @inlinable @inline(__always)
   var replayState: HubReplayState<Element> { kept.unsafelyUnwrapped }
 
-  @inlinable var terminal: Event<Element>? { termination.event() }
+  @inlinable
+  func terminal(_ role: borrowing DrainerRole) -> Event<Element>? {
+    termination.read(role) { $0.event() }
+  }
 
   @inlinable
   init(kind: Kind, initial: Element? = nil) {
@@ -75,11 +77,23 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
     // Not `drainer.submit(.event(event), to: self)`: building the command copies the event, and
     // every delivery then pays for the copy (see `DrainerOwner`).
     if let role = drainer.tryEnter() {
-      deliver(event)
+      deliver(event, role)
       drainer.leave(role, for: self)
     } else {
       drainer.submitContended(.event(event), to: self)
     }
+  }
+
+  /// Reads the subscriber list of an idle hub, taking the drainer role to do so (for tests and
+  /// diagnostics; traps if the hub is busy).
+  @usableFromInline
+  func inspectEntries<Result>(_ body: (borrowing SubscriberList<HubEntry>) -> Result) -> Result {
+    guard let role = drainer.tryEnter() else {
+      preconditionFailure("inspectEntries(_:) reads an idle hub")
+    }
+    let result = entries.read(role, body)
+    drainer.leave(role, for: self)
+    return result
   }
 
   /// Subscribes `observer`; it receives the replayed elements, then live events.
@@ -101,7 +115,7 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   func add(_ entry: HubEntry) -> Disposable {
     observerCount.add(1, ordering: .relaxed)
     if let role = drainer.tryEnter() {
-      attach(entry)
+      attach(entry, role)
       drainer.leave(role, for: self)
     } else {
       drainer.submitContended(.subscribe(entry), to: self)
@@ -123,10 +137,10 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   @inlinable
   func finish(_ role: consuming Drainer<Command>.Role?, _ event: Event<Element>) {
     if let role {
-      deliver(event)
+      deliver(event, role)
       drainer.leave(role, for: self)
     } else {
-      drainer.throttle { handle($0) }
+      drainer.throttle { handle($0, $1) }
     }
   }
 
@@ -139,7 +153,7 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   /// instead of going through `Drainer.submit(_:to:)`, which would also apply the backlog rule.
   override func entryDied(_ entry: HubEntry) {
     if let role = drainer.tryEnter() {
-      removeEntry(entry)
+      removeEntry(entry, role)
       if let role = drainer.tryLeave(role) { drainContended(role) }
     } else {
       unsubscribeContended(entry)
@@ -151,7 +165,7 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   @usableFromInline
   func unsubscribeContended(_ entry: HubEntry) {
     if let role = drainer.enter(orEnqueue: .unsubscribe(entry)) {
-      removeEntry(entry)
+      removeEntry(entry, role)
       drainContended(role)
     }
   }
@@ -168,38 +182,38 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   /// Runs one queued command (see `DrainerOwner`); the entry points handle their own command
   /// directly when the drainer is idle.
   @inlinable
-  func handle(_ command: Command) {
+  func handle(_ command: Command, _ role: borrowing DrainerRole) {
     switch command {
-    case .event(let event): deliver(event)
-    case .subscribe(let subscription): attach(subscription)
-    case .unsubscribe(let entry): removeEntry(entry)
+    case .event(let event): deliver(event, role)
+    case .subscribe(let subscription): attach(subscription, role)
+    case .unsubscribe(let entry): removeEntry(entry, role)
     }
   }
 
   // Inlined into `send` and the drain loop: an event costs one frame, not two.
   @inlinable @inline(__always)
-  func deliver(_ event: Event<Element>) {
-    guard case .live = termination else { return }
+  func deliver(_ event: Event<Element>, _ role: borrowing DrainerRole) {
+    guard termination.read(role, { $0.isLive }) else { return }
     switch event {
     case .next(let element):
       switch kind {
       case .publish: break
       case .behavior:
-        replayState.latest = element
+        replayState.latest.set(element, role)
       case .replay(let bufferSize):
-        if bufferSize > 0 { replayState.append(element, bufferSize: bufferSize) }
+        if bufferSize > 0 { replayState.append(element, bufferSize: bufferSize, role) }
       case .async:
-        replayState.latest = element
+        replayState.latest.set(element, role)
         return
       }
       // Borrowed iteration straight from the list's storage: the list cannot change during
       // delivery (only the drainer changes it, between commands), so no copy and no retain of
       // the storage or of an observer. Without subscriber leaves the loop does not test each
       // entry's kind. The loops walk a pointer (see `DeliveryList.unsafeBounds`).
-      let bounds = self.entries.unsafeBounds
+      let bounds = entries.read(role) { $0.unsafeBounds }
       var cursor = bounds.start
       let end = bounds.end
-      if hasLeaves {
+      if hasLeaves.get(role) {
         while cursor != end {
           Unmanaged.passUnretained(cursor.pointee)._withUnsafeGuaranteedRef { entry in
             if !entry.isDead { Downstream.sendNext(element, toEntry: entry) }
@@ -215,22 +229,22 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
         }
       }
     case .error(let error):
-      termination = .failed(error)
-      finishAll(event)
+      termination.set(.failed(error), role)
+      finishAll(event, role)
     case .completed:
-      termination = .completed
-      finishAll(event)
+      termination.set(.completed, role)
+      finishAll(event, role)
     }
   }
 
-  /// The terminal `event` was recorded: ends every subscription with it. Drainer only.
+  /// The terminal `event` was recorded: ends every subscription with it.
   @inlinable
-  func finishAll(_ event: Event<Element>) {
-    if case .behavior = kind { replayState.latest = nil }
-    let entries = takeEntries()
+  func finishAll(_ event: Event<Element>, _ role: borrowing DrainerRole) {
+    if case .behavior = kind { replayState.latest.set(nil, role) }
+    let entries = takeEntries(role)
     var lastElement: Element?
     // Keep the element buffered: late subscribers to a completed AsyncSubject receive it too.
-    if case .async = kind, event.isCompleted { lastElement = replayState.latest }
+    if case .async = kind, event.isCompleted { lastElement = replayState.latest.get(role) }
     for entry in entries where entry.finish() {
       if let lastElement { emit(.next(lastElement), to: entry) }
       emit(event, to: entry)
@@ -244,17 +258,17 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   }
 
   @inlinable
-  func attach(_ subscription: HubEntry) {
+  func attach(_ subscription: HubEntry, _ role: borrowing DrainerRole) {
     guard !subscription.isDead else { return }
-    guard case .live = termination else {
-      attachAfterTermination(subscription)
+    guard termination.read(role, { $0.isLive }) else {
+      attachAfterTermination(subscription, role)
       return
     }
     switch kind {
     case .behavior:
-      if let latest = replayState.latest { emit(.next(latest), to: subscription) }
+      if let latest = replayState.latest.get(role) { emit(.next(latest), to: subscription) }
     case .replay(let bufferSize):
-      let replayed = replayState.forEachReplayed(bufferSize: bufferSize) { element in
+      let replayed = replayState.forEachReplayed(bufferSize: bufferSize, role) { element in
         emit(.next(element), to: subscription)
         return !subscription.isDead
       }
@@ -262,22 +276,21 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
     case .publish, .async: break
     }
     guard !subscription.isDead else { return }
-    Downstream<Element>.append(subscription, to: self)
+    Downstream<Element>.append(subscription, to: self, role)
   }
 
   /// A subscription made after the terminal event: replays what the kind keeps, then ends it.
-  /// Drainer only.
   @usableFromInline
-  func attachAfterTermination(_ subscription: HubEntry) {
-    guard let terminal, subscription.finish() else { return }
+  func attachAfterTermination(_ subscription: HubEntry, _ role: borrowing DrainerRole) {
+    guard let terminal = terminal(role), subscription.finish() else { return }
     switch kind {
     case .replay(let bufferSize):
-      _ = replayState.forEachReplayed(bufferSize: bufferSize) { element in
+      _ = replayState.forEachReplayed(bufferSize: bufferSize, role) { element in
         emit(.next(element), to: subscription)
         return true
       }
     case .async:
-      if terminal.isCompleted, let latest = replayState.latest {
+      if terminal.isCompleted, let latest = replayState.latest.get(role) {
         emit(.next(latest), to: subscription)
       }
     case .publish, .behavior: break
@@ -286,42 +299,48 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   }
 }
 
-/// What a replaying `Hub` keeps (see `Hub.kept`). Touched only by its hub's drainer.
+/// What a replaying `Hub` keeps (see `Hub.kept`): drainer-owned, touched only with the role of
+/// its hub's drainer.
 ///
 /// A `.replay` hub of one element (`share(replay: 1)`, every Driver) keeps it in `latest`,
 /// overwritten in place like a behavior hub's, instead of a queue it would pop and append for every
 /// element; larger buffers keep a `FIFO`. `append` and `forEachReplayed` are the only ways in and
 /// out, so the two layouts are never mixed.
 @usableFromInline
-final class HubReplayState<Element>: @unchecked Sendable {  // drainer-owned
-  @usableFromInline @exclusivity(unchecked) var buffer = FIFO<Element>()
+final class HubReplayState<Element>: @unchecked Sendable {
+  @usableFromInline @exclusivity(unchecked) var buffer = DrainerOwned(FIFO<Element>())
   /// The one element a `.behavior`, `.async` or one-element `.replay` hub keeps (overwritten in
   /// place, not queued).
-  @usableFromInline @exclusivity(unchecked) var latest: Element?
+  @usableFromInline @exclusivity(unchecked) var latest: DrainerOwned<Element?>
 
   @inlinable
-  init(latest: Element?) { self.latest = latest }
+  init(latest: Element?) { self.latest = DrainerOwned(latest) }
 
   /// Buffers `element`, dropping the oldest beyond `bufferSize` (a `.replay` hub).
   @inlinable
-  func append(_ element: Element, bufferSize: Int) {
+  func append(_ element: Element, bufferSize: Int, _ role: borrowing DrainerRole) {
     if bufferSize == 1 {
-      latest = element
+      latest.set(element, role)
       return
     }
-    if buffer.count == bufferSize { _ = buffer.popFirst() }
-    buffer.append(element)
+    buffer.modify(role) { buffer in
+      if buffer.count == bufferSize { _ = buffer.popFirst() }
+      buffer.append(element)
+    }
   }
 
   /// Calls `body` with each buffered element of a `.replay` hub of `bufferSize`, oldest first,
   /// while it returns `true`; returns `false` if `body` stopped it.
   @inlinable
-  func forEachReplayed(bufferSize: Int, _ body: (Element) -> Bool) -> Bool {
+  func forEachReplayed(
+    bufferSize: Int, _ role: borrowing DrainerRole, _ body: (Element) -> Bool
+  ) -> Bool {
     if bufferSize == 1 {
-      guard let latest else { return true }
+      guard let latest = latest.get(role) else { return true }
       return body(latest)
     }
-    for element in buffer.elements where !body(element) { return false }
+    // A copy of the buffer: `body` calls out (a subscriber's replay).
+    for element in buffer.read(role, { $0.elements }) where !body(element) { return false }
     return true
   }
 }
@@ -332,6 +351,12 @@ enum HubTermination {
   case live
   case completed
   case failed(any Swift.Error)
+
+  @inlinable
+  var isLive: Bool {
+    if case .live = self { return true }
+    return false
+  }
 
   @inlinable
   func event<Element>() -> Event<Element>? {
@@ -346,16 +371,16 @@ enum HubTermination {
 /// The element-independent half of a `Hub`: the subscriber list and the observer count.
 /// Unsubscribing starts here, so `dispose()` enters generic code only to reach the drainer.
 ///
-/// The list is the engine's `SubscriberList` (O(1) amortized removal, order kept), touched only by
-/// the drainer. A removed entry leaves the shared dead `HubEntry.tombstone` in its slot, and
+/// The list is the engine's `SubscriberList` (O(1) amortized removal, order kept), drainer-owned
+/// (`DrainerOwned`: reachable only with the hub's drainer role). A removed entry leaves the shared dead `HubEntry.tombstone` in its slot, and
 /// delivery skips dead entries.
 @usableFromInline
 class HubCore: HotSource, @unchecked Sendable {
-  // `entries` and `hasLeaves` are drainer-owned; `observerCount` is atomic.
-  @usableFromInline @exclusivity(unchecked) final var entries = SubscriberList<HubEntry>()
+  @usableFromInline @exclusivity(unchecked) final var entries = DrainerOwned(
+    SubscriberList<HubEntry>())
   /// Whether a `SubscriberLeaf` was appended since the list was last emptied (conservative: not
-  /// cleared when that leaf leaves). Set only by `Downstream.append(_:to:)`.
-  @usableFromInline @exclusivity(unchecked) var hasLeaves = false
+  /// cleared when that leaf leaves). Set only by `Downstream.append(_:to:_:)`.
+  @usableFromInline @exclusivity(unchecked) final var hasLeaves = DrainerOwned(false)
   /// Live subscriptions: incremented by `subscribe`, decremented by whoever ends a subscription
   /// (its `dispose()`, or the terminal event), so `hasObservers` is exact once `dispose()` returns.
   @usableFromInline let observerCount = Atomic<Int>(0)
@@ -375,25 +400,27 @@ class HubCore: HotSource, @unchecked Sendable {
     preconditionFailure("Internal inconsistency: HubCore is only used through Hub")
   }
 
-  /// Adds an entry at the end of the list. Drainer only; through `Downstream.append(_:to:)`.
+  /// Adds an entry at the end of the list; through `Downstream.append(_:to:_:)`.
   @inlinable
-  final func appendEntry(_ entry: HubEntry) {
-    entries.append(entry)
+  final func appendEntry(_ entry: HubEntry, _ role: borrowing DrainerRole) {
+    entries.modify(role) { $0.append(entry) }
   }
 
-  /// Drops one entry in O(1) (no-op if it is not in the list). Drainer only.
+  /// Drops one entry in O(1) (no-op if it is not in the list).
   @usableFromInline
-  final func removeEntry(_ entry: HubEntry) {
-    entries.remove(entry) { HubEntry.tombstone }
-    if entries.isEmpty { hasLeaves = false }
+  final func removeEntry(_ entry: HubEntry, _ role: borrowing DrainerRole) {
+    let isEmpty = entries.modify(role) { entries in
+      entries.remove(entry) { HubEntry.tombstone }
+      return entries.isEmpty
+    }
+    if isEmpty { hasLeaves.set(false, role) }
   }
 
   /// Empties the list (terminal event) and returns its live entries, giving back its storage.
-  /// Drainer only.
   @inlinable
-  final func takeEntries() -> ContiguousArray<HubEntry> {
-    hasLeaves = false
-    return entries.takeAll()
+  final func takeEntries(_ role: borrowing DrainerRole) -> ContiguousArray<HubEntry> {
+    hasLeaves.set(false, role)
+    return entries.modify(role) { $0.takeAll() }
   }
 }
 

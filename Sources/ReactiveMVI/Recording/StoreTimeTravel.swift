@@ -158,7 +158,7 @@ public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
 
   /// Starts travelling at the last step (the live state); the store holds its work from here.
   /// Does nothing while travelling.
-  public func pause() { perform { travel, store in travel.begin(store) } }
+  public func pause() { perform { travel, store, _ in travel.begin(store) } }
 
   /// Shows the state after step `position` (0: the initial state), clamped to the session.
   /// Pauses first when live.
@@ -178,20 +178,20 @@ public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
   /// travelling (effects' results and events, and the view's intents under
   /// ``IntentsWhileTravelling/hold``), in the order they arrived.
   public func resume() {
-    perform { travel, store in
+    perform { travel, store, role in
       guard travel.travel.withLock({ $0.take() }) != nil else { return }
       let (live, held) = travel.gate.state.withLock { state in
         defer { state = TravelGate<F>.State() }
         return (state.live, state.held)
       }
-      if let live { store.show(live) }
+      if let live { store.show(live, role) }
       for work in held {
         switch work {
-        case .intent(let intent): store.handleIntent(intent)
+        case .intent(let intent): store.handleIntent(intent, role)
         case .result(let result, let origin):
-          if !store.drainer.isClosed { store.reduce(result, origin: origin) }
+          if !store.drainer.isClosed { store.reduce(result, origin: origin, role) }
         case .event(let event, let origin):
-          if !store.drainer.isClosed { store.publish(event, origin: origin) }
+          if !store.drainer.isClosed { store.publish(event, origin: origin, role) }
         }
       }
     }
@@ -200,11 +200,14 @@ public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
   /// Runs `body` in the store's order, between two of its items (at once on an idle store): so
   /// a travel begins after a whole step, never inside one, and the controller's moves and the
   /// store's work never interleave.
-  func perform(_ body: @escaping (StoreTimeTravel, Store<F>) -> Void) {
-    store.submit(.perform { [self] store in body(self, store) })
+  func perform(
+    _ body: @escaping (StoreTimeTravel, Store<F>, borrowing DrainerRole) -> Void
+  ) {
+    store.submit(.perform { [self] store, role in body(self, store, role) })
   }
 
-  /// Begins travelling at the last step, unless travelling. Drainer only.
+  /// Begins travelling at the last step, unless travelling. On the store's drainer only (called
+  /// from `perform`).
   func begin(_ store: Store<F>) {
     guard travel.withLock({ $0 == nil }) else { return }
     // Between two items the open step is whole: the next activity would open another.
@@ -221,7 +224,7 @@ public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
   }
 
   func move(_ change: @escaping (inout TimeTravel<F>) -> Void) {
-    perform { travel, store in
+    perform { travel, store, role in
       travel.begin(store)
       // Only the drainer changes `travel`: `reduce` runs outside its lock.
       guard var current = travel.travel.withLock({ $0 }) else { return }
@@ -232,17 +235,17 @@ public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
         $0.position = position
         $0.stepCount = count
       }
-      store.show(current.state)
+      store.show(current.state, role)
     }
   }
 }
 
 extension Store {
   /// Publishes `state` and delivers it to every subscriber, with no `reduce` and no middleware:
-  /// a time-travelled state, or the live one back. Drainer only.
-  func show(_ state: F.State) {
+  /// a time-travelled state, or the live one back.
+  func show(_ state: F.State, _ role: borrowing DrainerRole) {
     published.publish(state)
     guard !drainer.isClosed else { return }
-    deliver(state)
+    deliver(state, role)
   }
 }

@@ -36,7 +36,7 @@ extension Store {
   public func waitForQueuedWork(until deadline: ContinuousClock.Instant) -> Bool {
     let handled = QueuedWorkBarrier()
     submit(
-      .perform { _ in
+      .perform { _, _ in
         handled.reached.store(true, ordering: .releasing)
         Parking.unpark(handled.address)
       })

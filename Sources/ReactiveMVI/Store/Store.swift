@@ -71,7 +71,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
     /// Work on the store in its order, between two items: time travel's moves (showing a
     /// travelled state, resuming: see `StoreTimeTravel`) and a test store's wait for the store's
     /// turn (`waitForQueuedWork(until:)`).
-    case perform((Store) -> Void)
+    case perform((Store, borrowing DrainerRole) -> Void)
   }
 
   /// One subscriber of the store's states: an observer of ``states`` (its own subscriber leaf, or
@@ -259,17 +259,24 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
   /// subscriber after handing it the latest state, delivers each new state to the live ones, and
   /// removes disposed ones, all between or inside its items, so the list needs no lock and is
   /// never changed while it is iterated (re-entrant subscribes and disposals are queued).
-  @usableFromInline @exclusivity(unchecked) var stateSubscriptions =
-    SubscriberList<StateSubscription>()
+  @usableFromInline @exclusivity(unchecked) var stateSubscriptions = DrainerOwned(
+    SubscriberList<StateSubscription>())
   /// Shared by every disposed slot of `stateSubscriptions` (made at the first removal): closed,
-  /// so deliveries skip it. Drainer-only.
-  @exclusivity(unchecked) var tombstone: StateSubscription?
+  /// so deliveries skip it. Drainer-owned.
+  @exclusivity(unchecked) var tombstone = DrainerOwned<StateSubscription?>(nil)
   /// Slots written or moved to remove subscribers so far: observable cost, for the tests of the
-  /// O(1) amortized removal. Drainer-only.
-  package var subscriberRemovalWork: Int { stateSubscriptions.removalWork }
+  /// O(1) amortized removal. Read on an idle store (it takes the drainer role to read).
+  package var subscriberRemovalWork: Int {
+    guard let role = drainer.tryEnter() else {
+      preconditionFailure("subscriberRemovalWork is read on an idle store")
+    }
+    let work = stateSubscriptions.read(role) { $0.removalWork }
+    drainer.leave(role, for: self)
+    return work
+  }
   @usableFromInline let eventRelay = PublishRelay<F.Event>()
-  // Drainer-only (see above), so its exclusivity is not checked at run time.
-  @usableFromInline @exclusivity(unchecked) var pendingEvents: [F.Event] = []
+  /// Events published while nobody observed `events`, until the next flush. Drainer-owned.
+  @usableFromInline @exclusivity(unchecked) var pendingEvents = DrainerOwned<[F.Event]>([])
   @usableFromInline let middleware: [Middleware<F>]
   /// The gate of a store that can time travel (its ``StoreTimeTravel``'s middleware was given):
   /// read only where middleware is present, so a store without middleware never reads it.
@@ -373,7 +380,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
     // (`handleIntent` checks again, for a `dispose()` that closed it since without waiting).
     // Not `drainer.submit(.intent(intent), to: self)`: building the work item copies the intent.
     if let role = drainer.tryEnter() {
-      handleIntent(intent)
+      handleIntent(intent, role)
       drainer.leave(role, for: self)
     } else {
       submit(.intent(intent))
@@ -465,82 +472,81 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
   /// Runs one item of the store's work (see `DrainerOwner`: `submit(_:to:)` queues it, or handles
   /// it at once when the store is idle).
   @inlinable
-  package func handle(_ work: Work) {
+  package func handle(_ work: Work, _ role: borrowing DrainerRole) {
     switch work {
     // A subscription the closed drainer drops gets the last state from its request.
     case .subscribe(let request):
-      attach(request.subscription)
+      attach(request.subscription, role)
     case .unsubscribe(let subscription):
-      detach(subscription)
+      detach(subscription, role)
     case .perform(let work):
-      if !drainer.isClosed { work(self) }
+      if !drainer.isClosed { work(self, role) }
     // Work queued before `dispose()` was dropped by the closed drainer.
     case .intent(let intent):
-      handleIntent(intent)
+      handleIntent(intent, role)
     case .output, .failure, .finished, .flushEvents:
-      processEffectWork(work)
+      processEffectWork(work, role)
     }
   }
 
   /// Effect outputs, failures and completions, and the flush of buffered events (dropped once
   /// the store is disposed).
   @inlinable
-  func processEffectWork(_ work: Work) {
+  func processEffectWork(_ work: Work, _ role: borrowing DrainerRole) {
     guard !drainer.isClosed else { return }
     switch work {
     case .output(let output, let key):
       guard isRunning(key) else { return }
       switch output {
-      case .result(let result): reduce(result, origin: .effect)
-      case .event(let event): publish(event, origin: .effect)
+      case .result(let result): reduce(result, origin: .effect, role)
+      case .event(let event): publish(event, origin: .effect, role)
       }
     case .failure(let error, let key, let mapping):
       guard finish(key) else { return }
       if let result = mapping?(error) ?? feature.result(for: error) {
-        if !drainer.isClosed { reduce(result, origin: .effect) }
+        if !drainer.isClosed { reduce(result, origin: .effect, role) }
       } else if !middleware.isEmpty {
         notify(.effectFailed(error))
       }
     case .finished(let key):
       _ = finish(key)
     case .flushEvents:
-      flushEvents()
+      flushEvents(role)
     case .intent, .subscribe, .unsubscribe, .perform:
       preconditionFailure("not effect work")
     }
   }
 
-  /// Hands a new subscriber of `states` the latest state, then adds it to the list. Drainer only.
+  /// Hands a new subscriber of `states` the latest state, then adds it to the list.
   @usableFromInline
-  func attach(_ subscription: StateSubscription) {
+  func attach(_ subscription: StateSubscription, _ role: borrowing DrainerRole) {
     guard !subscription.isDead, subscription.claimFirstState() else { return }
     subscription.deliver(published.latest)
     guard !subscription.isDead else { return }
-    stateSubscriptions.append(subscription)
+    stateSubscriptions.modify(role) { $0.append(subscription) }
   }
 
   /// Drops a disposed subscriber of `states` from the list: O(1), amortized (see
-  /// `stateSubscriptions`). Drainer only.
+  /// `stateSubscriptions`).
   @usableFromInline
-  func detach(_ subscription: StateSubscription) {
-    // A subscription never attached (disposed before its first state) is not in the list.
-    stateSubscriptions.remove(subscription) {
-      let tombstone = self.tombstone ?? StateSubscription.tombstone()
-      self.tombstone = tombstone
-      return tombstone
-    }
+  func detach(_ subscription: StateSubscription, _ role: borrowing DrainerRole) {
+    // A subscription never attached (disposed before its first state) is not in the list. The
+    // tombstone is made before the list is entered: the two are separate drainer-owned fields.
+    let tombstone = self.tombstone.get(role) ?? StateSubscription.tombstone()
+    self.tombstone.set(tombstone, role)
+    stateSubscriptions.modify(role) { $0.remove(subscription) { tombstone } }
   }
 
   /// Handles an intent (dropped once the store is disposed).
   @inlinable
-  func handleIntent(_ intent: F.Intent) {
+  func handleIntent(_ intent: F.Intent, _ role: borrowing DrainerRole) {
     guard !drainer.isClosed else { return }
     if !middleware.isEmpty {
       if let travelGate, travelGate.holds(.intent(intent)) { return }
       notify(.intent(intent))
       guard !drainer.isClosed else { return }
     }
-    run(feature.handle(intent, state: published.latestSlot.pointee))
+    run(feature.handle(intent, state: published.latestSlot.pointee), role)
   }
 
   /// Reduces `result`, publishes and delivers the new state unless the feature says it is
@@ -551,7 +557,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
   /// middleware, a subscriber, an error mapping), the next step checks the closed drainer
   /// first. Callers check before calling this; the effect after it is checked by `run`.
   @inlinable
-  func reduce(_ result: consuming F.Result, origin: OutputOrigin) {
+  func reduce(
+    _ result: consuming F.Result, origin: OutputOrigin, _ role: borrowing DrainerRole
+  ) {
     // Activities are only built for middleware to see.
     if middleware.isEmpty {
       // The latest state is lent to `reduce` and `stateHasChanged` as a local, not copied (see
@@ -570,19 +578,19 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
         // until the loan ends. Publishing releases the displaced state, whose deinitializer
         // may dispose the store (a trivial state has none); so may a subscriber.
         let latest = published.publishAndLend(consume new)
-        if _isPOD(F.State.self) || !drainer.isClosed { deliver(latest) }
+        if _isPOD(F.State.self) || !drainer.isClosed { deliver(latest, role) }
         guard !drainer.isClosed else { return published.endLoan(consume latest) }
         let effect = feature.effect(after: result, state: latest)
         published.endLoan(consume latest)
-        run(effect)
+        run(effect, role)
       } else {
         guard !drainer.isClosed else { return published.endLoan(consume old) }
         let effect = feature.effect(after: result, state: old)
         published.endLoan(consume old)
-        run(effect)
+        run(effect, role)
       }
     } else {
-      reduceObserved(result, origin: origin)
+      reduceObserved(result, origin: origin, role)
     }
   }
 
@@ -590,7 +598,9 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
   /// read from its slot (no loan: middleware may keep it). Out of line, so that the path without
   /// middleware keeps its registers.
   @inlinable @inline(never)
-  func reduceObserved(_ result: consuming F.Result, origin: OutputOrigin) {
+  func reduceObserved(
+    _ result: consuming F.Result, origin: OutputOrigin, _ role: borrowing DrainerRole
+  ) {
     if let travelGate, travelGate.holds(.result(copy result, origin: origin)) { return }
     notify(.result(copy result, origin: origin))
     guard !drainer.isClosed else { return }
@@ -603,19 +613,19 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
       // The displaced state's deinitializer or a middleware may have disposed the store.
       guard !drainer.isClosed else { return }
       notify(.stateChanged(from: old, to: new))
-      if !drainer.isClosed { deliver(new) }
+      if !drainer.isClosed { deliver(new, role) }
       guard !drainer.isClosed else { return }
     }
-    run(feature.effect(after: result, state: published.latestSlot.pointee))
+    run(feature.effect(after: result, state: published.latestSlot.pointee), role)
   }
 
-  /// Sends `state` to every live subscriber, in subscription order. Drainer only. Inlined into
-  /// `reduce`, its one hot caller: a call of its own would cost more than the loop.
+  /// Sends `state` to every live subscriber, in subscription order. Inlined into `reduce`, its
+  /// one hot caller: a call of its own would cost more than the loop.
   @inlinable @inline(__always)
-  func deliver(_ state: F.State) {
+  func deliver(_ state: F.State, _ role: borrowing DrainerRole) {
     // The list does not change while it is iterated (see `stateSubscriptions`) and keeps every
     // subscription alive: no retain per delivery.
-    let subscriptions = stateSubscriptions.unsafeElements
+    let subscriptions = stateSubscriptions.read(role) { $0.unsafeElements }
     // A counted loop, not `indices`: a buffer's count is never negative, so no range check.
     var index = 0
     while index != subscriptions.count {
@@ -625,7 +635,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
   }
 
   @inlinable
-  func publish(_ event: F.Event, origin: OutputOrigin) {
+  func publish(_ event: F.Event, origin: OutputOrigin, _ role: borrowing DrainerRole) {
     if !middleware.isEmpty {
       if let travelGate, travelGate.holds(.event(event, origin: origin)) { return }
       notify(.event(event, origin: origin))
@@ -633,15 +643,17 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
     if eventRelay.hasObservers {
       eventRelay.accept(event)
     } else {
-      pendingEvents.append(event)
+      pendingEvents.modify(role) { $0.append(event) }
     }
   }
 
   @usableFromInline
-  func flushEvents() {
-    guard !pendingEvents.isEmpty, eventRelay.hasObservers else { return }
-    let events = pendingEvents
-    pendingEvents = []
+  func flushEvents(_ role: borrowing DrainerRole) {
+    guard !pendingEvents.read(role, { $0.isEmpty }), eventRelay.hasObservers else { return }
+    let events = pendingEvents.modify(role) { pending in
+      defer { pending = [] }
+      return pending
+    }
     for event in events { eventRelay.accept(event) }
   }
 
@@ -660,20 +672,21 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
   /// dropped once the store is disposed (user code ran before: see `reduce`); a stream is not
   /// started (`start` checks).
   @inlinable
-  func run(_ effect: consuming Effect<F.Result, F.Event>) {
+  func run(_ effect: consuming Effect<F.Result, F.Event>, _ role: borrowing DrainerRole) {
     // Consumed: a result can move out of the effect instead of being copied.
     switch (consume effect).storage {
     case .none: break
-    case .result(let result): if !drainer.isClosed { reduce(result, origin: .intent) }
-    case .event(let event): if !drainer.isClosed { publish(event, origin: .intent) }
-    case .body(let body): run(body, id: nil, mapping: nil)
+    case .result(let result): if !drainer.isClosed { reduce(result, origin: .intent, role) }
+    case .event(let event): if !drainer.isClosed { publish(event, origin: .intent, role) }
+    case .body(let body): run(body, id: nil, mapping: nil, role)
     }
   }
 
   /// Runs an effect's body; `id` and `mapping` are inherited from an enclosing merge.
   @usableFromInline
   func run(
-    _ body: Effect<F.Result, F.Event>.Body, id: AnyHashable?, mapping: ((any Error) -> F.Result?)?
+    _ body: Effect<F.Result, F.Event>.Body, id: AnyHashable?, mapping: ((any Error) -> F.Result?)?,
+    _ role: borrowing DrainerRole
   ) {
     var id = id
     if let cancellation = body.cancellation {
@@ -685,16 +698,16 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
     case .none:
       break
     case .emitOne(.result(let result)):
-      if !drainer.isClosed { reduce(result, origin: .intent) }
+      if !drainer.isClosed { reduce(result, origin: .intent, role) }
     case .emitOne(.event(let event)):
-      if !drainer.isClosed { publish(event, origin: .intent) }
+      if !drainer.isClosed { publish(event, origin: .intent, role) }
     case .cancel(let target):
       cancel(target)
     case .merge(let effects):
       for child in effects {
         switch child.storage {
-        case .body(let body): run(body, id: id, mapping: mapping)
-        default: run(child)
+        case .body(let body): run(body, id: id, mapping: mapping, role)
+        default: run(child, role)
         }
       }
     case .stream(let source):

@@ -16,8 +16,8 @@ import Testing
     let subscription = relay.asObservable().subscribe(onNext: { value in
       seen.mutate { $0.append(value) }
     })
-    #expect(relay.hub.entries.count == 1)
-    #expect(relay.hub.entries[0] === (subscription as AnyObject))
+    #expect(relay.hub.inspectEntries { $0.count } == 1)
+    #expect(relay.hub.inspectEntries { $0[0] } === (subscription as AnyObject))
     relay.accept(1)
     subscription.dispose()
     relay.accept(2)
@@ -38,8 +38,8 @@ import Testing
     let second = replay.asObservable().subscribe(onNext: { value in
       fromReplay.mutate { $0.append(value) }
     })
-    #expect(behavior.hub.entries[0] === (first as AnyObject))
-    #expect(replay.hub.entries[0] === (second as AnyObject))
+    #expect(behavior.hub.inspectEntries { $0[0] } === (first as AnyObject))
+    #expect(replay.hub.inspectEntries { $0[0] } === (second as AnyObject))
     behavior.onNext(2)
     replay.onNext(3)
     first.dispose()

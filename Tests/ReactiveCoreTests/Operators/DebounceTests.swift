@@ -77,12 +77,19 @@ import Testing
       downstream: AnyObserver(recorder),
       rule: TimedRule(
         machine: DebounceStateMachine<Int>(dueTime: .seconds(10)), scheduler: scheduler))
+    // The generation is drainer-owned: read with the role, taken on the idle sink.
+    func generation() -> UInt64 {
+      let role = sink.drainer.tryEnter()!
+      let generation = sink.timerGeneration.get(role)
+      sink.drainer.leave(role, for: sink)
+      return generation
+    }
     sink.drainer.submit(.event(.next(1)), to: sink)
-    let first = sink.timerGeneration
+    let first = generation()
     sink.drainer.submit(.event(.next(2)), to: sink)
     sink.drainer.submit(.timer(first), to: sink)
     #expect(recorder.events == [])
-    sink.drainer.submit(.timer(sink.timerGeneration), to: sink)
+    sink.drainer.submit(.timer(generation()), to: sink)
     #expect(recorder.events == [.next(2)])
     sink.dispose()
   }

@@ -229,7 +229,7 @@ struct TwoLists: ChildFeatureComposition {
     -> Int
   {
     let before = store.runningEffectCount
-    store.run(effect)
+    run(effect, in: store)
     return before - store.runningEffectCount
   }
 
@@ -305,7 +305,7 @@ struct TwoLists: ChildFeatureComposition {
     store.send(.left(id: 1, .toggle(.flip)))
     store.send(.right(id: 1, .toggle(.flip)))
     #expect(store.runningEffectCount == 2)
-    store.run(feature.right.cancelAll(inRow: 1))
+    run(feature.right.cancelAll(inRow: 1), in: store)
     #expect(store.runningEffectCount == 1)
     scheduler.advanceTo(1_000)
     #expect(!store.state.left[0].toggle.isSaving)
@@ -517,4 +517,10 @@ struct TwoLists: ChildFeatureComposition {
     store.send(.rename("settings"))
     #expect(store.state.title == "settings")
   }
+}
+
+/// Runs `effect` as the store runs a feature's effect: on its drainer, with the role (at once on
+/// an idle store).
+private func run<F: Feature>(_ effect: Effect<F.Result, F.Event>, in store: Store<F>) {
+  store.submit(.perform { store, role in store.run(effect, role) })
 }

@@ -153,7 +153,7 @@ enum CombiningNextAction: Equatable {
 /// delivery, queues its event as a closure (a small allocation, only then). So an uncontended
 /// event takes no lock, downstream never receives two events at once, events are handled in
 /// arrival order, and no lock is held while the selector or downstream runs. `machine` and
-/// `storage` are touched by the drainer only.
+/// `storage` are drainer-owned (`DrainerOwned`).
 @usableFromInline
 final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
   Cancelable, DrainerOwner, @unchecked Sendable
@@ -161,9 +161,9 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
   @usableFromInline let downstream: Downstream<Result>
   /// The operator's `select`, for elements handled from the queue.
   @usableFromInline let select: (inout Storage) throws -> Result
-  @usableFromInline let drainer = Drainer<() -> Void>()
-  @usableFromInline @exclusivity(unchecked) var machine: Machine
-  @usableFromInline @exclusivity(unchecked) var storage: Storage
+  @usableFromInline let drainer = Drainer<Queued>()
+  @usableFromInline @exclusivity(unchecked) var machine: DrainerOwned<Machine>
+  @usableFromInline @exclusivity(unchecked) var storage: DrainerOwned<Storage>
   @usableFromInline let subscriptions: [SingleAssignmentDisposable]
   /// Each source's `store` as a closure of type `(inout Storage, Int, Element) -> Void`, for its
   /// elements handled from the queue. Slot `index` is written once, by `subscribe` before that
@@ -184,8 +184,8 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
     let arity = machine.arity
     self.downstream = downstream
     self.select = select
-    self.machine = machine
-    self.storage = storage
+    self.machine = DrainerOwned(machine)
+    self.storage = DrainerOwned(storage)
     self.subscriptions = (0..<arity).map { _ in SingleAssignmentDisposable() }
     self.arity = arity
     queuedStores = .allocate(capacity: arity)
@@ -205,9 +205,12 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
   @inlinable
   var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
-  /// Runs a queued event (see `on(_:_:_:_:)`); drainer only.
+  /// An event queued behind the drainer's turn, with the role of the turn that handles it.
+  @usableFromInline typealias Queued = (borrowing DrainerRole) -> Void
+
+  /// Runs a queued event (see `on(_:_:_:_:)`).
   @inlinable @inline(__always)
-  func handle(_ queued: () -> Void) { queued() }
+  func handle(_ queued: Queued, _ role: borrowing DrainerRole) { queued(role) }
 
   /// Subscribes source `index` with `observer`, a closure that calls `on(_:_:_:_:)` with `store`,
   /// which writes one of the source's elements into `storage`.
@@ -235,35 +238,37 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
     _ store: (inout Storage, Int, Element) -> Void
   ) {
     if let role = drainer.tryEnter() {
-      handle(event, index: index, select: select, store: store)
+      handle(event, index: index, select: select, store: store, role)
       drainer.leave(role, for: self)
       return
     }
-    drainer.submitContended({ [self] in handleQueued(event, index: index) }, to: self)
+    drainer.submitContended({ [self] in handleQueued(event, index: index, $0) }, to: self)
   }
 
-  /// Handles an element that was queued, with the closures the sink keeps. Drainer only.
+  /// Handles an element that was queued, with the closures the sink keeps.
   @inlinable
-  func handleQueued<Element>(_ event: Event<Element>, index: Int) {
+  func handleQueued<Element>(
+    _ event: Event<Element>, index: Int, _ role: borrowing DrainerRole
+  ) {
     let store = (queuedStores + index).pointee as! (inout Storage, Int, Element) -> Void
-    handle(event, index: index, select: select, store: store)
+    handle(event, index: index, select: select, store: store, role)
   }
 
-  /// Runs the state machine for one event and delivers what it decides. Drainer only.
+  /// Runs the state machine for one event and delivers what it decides.
   @inlinable @inline(__always)
   func handle<Element>(
     _ event: Event<Element>, index: Int, select: (inout Storage) throws -> Result,
-    store: (inout Storage, Int, Element) -> Void
+    store: (inout Storage, Int, Element) -> Void, _ role: borrowing DrainerRole
   ) {
     guard !isDisposed else { return }
     switch event {
     case .next(let element):
       // The machine decides before the element is stored: one test of its phase in the steady
       // state, which also ignores an element after the end.
-      switch machine.next(index) {
-      case .emit: store(&storage, index, element)
+      switch machine.modify(role, { $0.next(index) }) {
+      case .emit: storage.modify(role) { store(&$0, index, element) }
       case .wait:
-        store(&storage, index, element)
+        storage.modify(role) { store(&$0, index, element) }
         return
       case .complete:
         finish(.completed)
@@ -272,23 +277,28 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
       }
       let result: Result
       do {
-        result = try select(&storage)
+        // The selector is user code; it may call out (what it sends here is queued).
+        result = try storage.modify(role) { try select(&$0) }
       } catch {
-        _ = machine.stop()
+        _ = machine.modify(role) { $0.stop() }
         finish(.error(error))
         return
       }
       downstream.onNextWithinDelivery(result)
     case .error(let error):
-      if machine.stop() { finish(.error(error)) }
+      if machine.modify(role, { $0.stop() }) { finish(.error(error)) }
     case .completed:
-      guard !machine.isStopped else { return }
+      guard !machine.read(role, { $0.isStopped }) else { return }
       // A finished source is released at once, not when the result ends (as RxSwift).
-      if machine.completed(index) { finish(.completed) } else { subscriptions[index].dispose() }
+      if machine.modify(role, { $0.completed(index) }) {
+        finish(.completed)
+      } else {
+        subscriptions[index].dispose()
+      }
     }
   }
 
-  /// Sends the terminal event and disposes every source. Drainer only.
+  /// Sends the terminal event and disposes every source; on the drainer's turn.
   @inlinable
   func finish(_ terminal: Event<Result>) {
     downstream.on(terminal)

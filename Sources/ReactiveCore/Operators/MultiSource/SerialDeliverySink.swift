@@ -40,7 +40,7 @@ protocol SerialDeliverySink: DrainerOwner, Cancelable {
 
   /// What the sink decides with, behind its lock.
   var state: Locked<State> { get }
-  /// Delivers the decided items, in decision order, through `handle(_:)` (one item downstream,
+  /// Delivers the decided items, in decision order, through `handle(_:_:)` (one item downstream,
   /// without the lock).
   var drainer: Drainer<Item> { get }
   /// Disposes every source subscription (after which `isDisposed` is `true`).
@@ -125,7 +125,7 @@ extension EventDeliverySink {
   /// Forwards `event`; a terminal event then disposes every source. Called by the drainer only,
   /// inside its turn (which already counts as a delivery on this thread).
   @inlinable
-  func handle(_ event: Event<Element>) {
+  func handle(_ event: Event<Element>, _ role: borrowing DrainerRole) {
     downstream.onWithinDelivery(event)
     if event.isStopEvent { disposeSources() }
   }

@@ -9,8 +9,9 @@ import ReactiveEngine
 /// the result silently, as in RxSwift).
 @usableFromInline
 final class UntilSink<Element, Other>: PairedSink, DrainerOwner, @unchecked Sendable {
-  // `drainer` runs `handle` one item at a time, so `forwarding` and `downstream` are only
-  // touched there (and by `init`); the disposables are thread-safe.
+  // `drainer` runs `handle` one item at a time: `forwarding` is drainer-owned, and `downstream`
+  // is only touched there (and by `init`, and by `deinit` for the chain release, which is why it
+  // is a plain field); the disposables are thread-safe.
   @usableFromInline enum Item {
     case source(Event<Element>)
     case other(Event<Other>)
@@ -27,7 +28,7 @@ final class UntilSink<Element, Other>: PairedSink, DrainerOwner, @unchecked Send
   @usableFromInline let completesOnOther: Bool
   /// Whether source elements reach downstream (`skip(until:)` starts with `false`): one bit,
   /// flipped once by `other`'s first element.
-  @usableFromInline @exclusivity(unchecked) var forwarding: Bool
+  @usableFromInline @exclusivity(unchecked) var forwarding: DrainerOwned<Bool>
   @usableFromInline let drainer = Drainer<Item>()
   @usableFromInline let token = ResourceToken()
 
@@ -44,7 +45,7 @@ final class UntilSink<Element, Other>: PairedSink, DrainerOwner, @unchecked Send
   init(downstream: AnyObserver<Element>, completesOnOther: Bool) {
     self.downstream = downstream
     self.completesOnOther = completesOnOther
-    self.forwarding = completesOnOther
+    self.forwarding = DrainerOwned(completesOnOther)
   }
 
   /// Subscribes `other` first, then `source`.
@@ -58,15 +59,15 @@ final class UntilSink<Element, Other>: PairedSink, DrainerOwner, @unchecked Send
   }
 
   @inlinable
-  func handle(_ item: Item) {
+  func handle(_ item: Item, _ role: borrowing DrainerRole) {
     guard !upstream.isStopped else { return }
     switch item {
     case .source(.next(let element)):
-      if forwarding { downstream.on(.next(element)) }
+      if forwarding.get(role) { downstream.on(.next(element)) }
     case .source(.error(let error)), .other(.error(let error)):
       terminate(.error(error))
     case .source(.completed):
-      if forwarding {
+      if forwarding.get(role) {
         terminate(.completed)
       } else {
         endSilently()
@@ -75,7 +76,7 @@ final class UntilSink<Element, Other>: PairedSink, DrainerOwner, @unchecked Send
       if completesOnOther {
         terminate(.completed)
       } else {
-        forwarding = true
+        forwarding.set(true, role)
         second.dispose()
       }
     case .other(.completed):

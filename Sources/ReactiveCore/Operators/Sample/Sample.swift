@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 extension ObservableType {
   /// Emits the latest source element each time `sampler` emits, if a new one arrived since the
   /// previous sample (otherwise `defaultValue`, when given).
@@ -46,8 +48,7 @@ enum SampleInput<Element, Tick> {
 
 /// The rule of `sample`.
 ///
-/// Thread safety: `machine` and `samplerDone` are touched only by `handle` (see
-/// `SerializedSink`).
+/// Thread safety: drainer-owned, as every rule (see `SerializedSink`).
 @usableFromInline
 struct SampleRule<Element, Tick>: SerializedRule {
   @usableFromInline typealias Input = SampleInput<Element, Tick>
@@ -63,24 +64,31 @@ struct SampleRule<Element, Tick>: SerializedRule {
   }
 
   @inlinable
-  static func handle(_ input: SampleInput<Element, Tick>, _ sink: SerializedSink<Self>) {
+  static func handle(
+    _ input: SampleInput<Element, Tick>, _ sink: SerializedSink<Self>,
+    _ role: borrowing DrainerRole
+  ) {
     let action: SampleStateMachine<Element>.Action
     switch input {
     case .source(.next(let element)):
-      sink.rule.machine.sourceNext(element)
+      sink.rule.modify(role) { $0.machine.sourceNext(element) }
       return
     case .source(.completed):
       // With the sampler done no sample comes any more, and only a sample completes the result.
-      guard !sink.rule.samplerDone else { return sink.endSilently() }
-      sink.rule.machine.sourceCompleted()
+      guard !sink.rule.read(role, { $0.samplerDone }) else { return sink.endSilently() }
+      sink.rule.modify(role) { $0.machine.sourceCompleted() }
       sink.source.dispose()
       return
     case .source(.error(let error)), .sampler(.error(let error)):
       action = .fail(error)
     case .sampler(let tick):
-      guard !sink.rule.samplerDone else { return }
-      sink.rule.samplerDone = tick.isCompleted
-      action = sink.rule.machine.sample()
+      let sampled: SampleStateMachine<Element>.Action? = sink.rule.modify(role) { rule in
+        guard !rule.samplerDone else { return nil }
+        rule.samplerDone = tick.isCompleted
+        return rule.machine.sample()
+      }
+      guard let sampled else { return }
+      action = sampled
     }
     switch action {
     case .none: break

@@ -1,3 +1,5 @@
+import ReactiveEngine
+
 extension ObservableType {
   /// Fails with `RxError.timeout` when no element arrives within `dueTime` of the subscription or
   /// of the previous element.
@@ -42,7 +44,7 @@ extension ObservableType {
         downstream: downstream,
         rule: TimeoutRule(dueTime: dueTime, other: other, scheduler: scheduler),
         resources: SingleAssignmentDisposable())
-      sink.startTimer(after: dueTime, on: scheduler)
+      sink.setUp { sink.startTimer(after: dueTime, on: scheduler, $0) }
       return sink.run(source, as: TimeoutInput.source)
     })
   }
@@ -59,7 +61,7 @@ enum TimeoutInput<Element>: TimerFiring {
 /// The rule of `timeout`: the source's events pass and restart the timer; a firing of the
 /// current timer disposes the source and subscribes the fallback.
 ///
-/// Thread safety: `machine` is touched only by `handle` (see `SerializedSink`).
+/// Thread safety: drainer-owned, as every rule (see `SerializedSink`).
 @usableFromInline
 struct TimeoutRule<Element>: SerializedRule {
   @usableFromInline typealias Input = TimeoutInput<Element>
@@ -80,20 +82,25 @@ struct TimeoutRule<Element>: SerializedRule {
   }
 
   @inlinable
-  static func handle(_ input: TimeoutInput<Element>, _ sink: SerializedSink<Self>) {
+  static func handle(
+    _ input: TimeoutInput<Element>, _ sink: SerializedSink<Self>, _ role: borrowing DrainerRole
+  ) {
     switch input {
     case .source(let event):
-      guard sink.rule.machine.sourceEvent() else { return }
+      guard sink.rule.modify(role, { $0.machine.sourceEvent() }) else { return }
       if case .next = event {
         sink.downstream.on(event)
-        sink.startTimer(after: sink.rule.dueTime, on: sink.rule.scheduler)
+        let (dueTime, scheduler) = sink.rule.read(role) { ($0.dueTime, $0.scheduler) }
+        sink.startTimer(after: dueTime, on: scheduler, role)
       } else {
         sink.finish(event)
       }
     case .timer(let id):
-      guard sink.isCurrentTimer(id), sink.rule.machine.timerFired() else { return }
+      guard sink.isCurrentTimer(id, role), sink.rule.modify(role, { $0.machine.timerFired() })
+      else { return }
       sink.source.dispose()
-      sink.subscribe(sink.rule.other, into: sink.resources, as: TimeoutInput.other)
+      let other = sink.rule.read(role) { $0.other }
+      sink.subscribe(other, into: sink.resources, as: TimeoutInput.other)
     case .other(let event):
       if case .next = event { sink.downstream.on(event) } else { sink.finish(event) }
     }

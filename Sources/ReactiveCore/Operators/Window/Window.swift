@@ -39,8 +39,10 @@ extension ObservableType {
         resources: group, lifetime: group.upstream, source: group.upstream, timer: group.timer)
       // The first window goes out before its timer is started: `emitWindow` reads `subject`,
       // which the timer's `handle` replaces, so the timer must not be able to run before it.
-      WindowRule.emitWindow(sink)
-      sink.startTimer(after: timeSpan, on: scheduler)
+      sink.setUp { role in
+        WindowRule.emitWindow(sink, role)
+        sink.startTimer(after: timeSpan, on: scheduler, role)
+      }
       sink.subscribe(source, into: sink.source, as: TimedInput.event)
       return sink
     })
@@ -50,8 +52,7 @@ extension ObservableType {
 /// The rule of `window`: each element goes into the current window's subject; a full window or a
 /// firing of the current timer completes it and opens the next.
 ///
-/// Thread safety: `machine` and `subject` are touched only by `handle` (see `SerializedSink`)
-/// and by the subscribe handler before the source is subscribed.
+/// Thread safety: drainer-owned, as every rule (see `SerializedSink`).
 @usableFromInline
 struct WindowRule<Element>: SerializedRule {
   @usableFromInline typealias Input = TimedInput<Element>
@@ -75,10 +76,10 @@ struct WindowRule<Element>: SerializedRule {
 
   /// Emits the current subject as a window whose subscriptions keep the source alive.
   @inlinable
-  static func emitWindow(_ sink: SerializedSink<Self>) {
+  static func emitWindow(_ sink: SerializedSink<Self>, _ role: borrowing DrainerRole) {
     let group = sink.resources
     guard !group.outerDisposed else { return }
-    let subject = sink.rule.subject
+    let subject = sink.rule.read(role) { $0.subject }
     let window = Observable<Element>(subscribeHandler: { observer in
       group.retain()
       let subscription = subject.subscribe(observer)
@@ -91,12 +92,14 @@ struct WindowRule<Element>: SerializedRule {
   }
 
   @inlinable
-  static func handle(_ input: TimedInput<Element>, _ sink: SerializedSink<Self>) {
-    let subject = sink.rule.subject
+  static func handle(
+    _ input: TimedInput<Element>, _ sink: SerializedSink<Self>, _ role: borrowing DrainerRole
+  ) {
+    let subject = sink.rule.read(role) { $0.subject }
     switch input {
     case .event(.next(let element)):
       subject.on(.next(element))
-      guard sink.rule.machine.next() else { return }
+      guard sink.rule.modify(role, { $0.machine.next() }) else { return }
     case .event(let terminal):
       let group = sink.resources
       let ended = sink.lifetime.terminate {
@@ -107,14 +110,17 @@ struct WindowRule<Element>: SerializedRule {
       if ended { group.disposeSubscriptions() }
       return
     case .timer(let generation):
-      guard sink.isCurrentTimer(generation) else { return }
-      sink.rule.machine.timerFired()
+      guard sink.isCurrentTimer(generation, role) else { return }
+      sink.rule.modify(role) { $0.machine.timerFired() }
     }
-    sink.rule.subject = PublishSubject()
+    let (timeSpan, scheduler) = sink.rule.modify(role) { rule in
+      rule.subject = PublishSubject()
+      return (rule.timeSpan, rule.scheduler)
+    }
     subject.on(.completed)
     guard !sink.lifetime.isStopped else { return }
-    emitWindow(sink)
-    sink.startTimer(after: sink.rule.timeSpan, on: sink.rule.scheduler)
+    emitWindow(sink, role)
+    sink.startTimer(after: timeSpan, on: scheduler, role)
   }
 
   /// Disposes the outer subscription; the source goes once no window is subscribed.
