@@ -91,12 +91,9 @@ final class DoSink<Element>: @unchecked Sendable {
   @usableFromInline var onDispose: (() -> Void)?
   @usableFromInline let phase = Atomic<DoPhase>(.idle)
 
-  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
-  // chain of any depth is freed in constant stack, whoever frees its first sink.
   deinit {
-    Trampoline.release(
-      ReleasedReference(
-        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
+    let words = downstream.layoutWords
+    Trampoline.releaseDownstream(of: self, expecting: words)
   }
 
   @inlinable

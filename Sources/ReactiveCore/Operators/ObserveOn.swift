@@ -92,15 +92,12 @@ final class ObserveOnSink<Element, Scheduler: ImmediateSchedulerType>: Cancelabl
   @usableFromInline let gate = RunGate()
   @usableFromInline let token = ResourceToken()
 
-  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
-  // chain of any depth is freed in constant stack, whoever frees its first sink.
   deinit {
     #if TRACE_RESOURCES
       Resources.observeOnEnded(on: scheduler)
     #endif
-    Trampoline.release(
-      ReleasedReference(
-        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
+    let words = downstream.layoutWords
+    Trampoline.releaseDownstream(of: self, expecting: words)
   }
 
   @inlinable

@@ -87,14 +87,9 @@ final class OperatorSink<Operator: SingleSourceOperator>: @unchecked Sendable {
     self.logic = logic
   }
 
-  // A freed sink frees the next one through `downstream`: hand it to `Trampoline.release` so a
-  // long chain is freed in bounded stack, whoever frees its first sink. It is moved out of the
-  // object (the object's own destruction then releases nothing), with no generic metadata
-  // look-up: this deinit runs unspecialized.
   deinit {
-    Trampoline.release(
-      ReleasedReference(
-        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
+    let words = downstream.layoutWords
+    Trampoline.releaseDownstream(of: self, expecting: words)
   }
 
   /// Subscribes `source` with this sink and keeps its disposable in `upstream`.

@@ -112,12 +112,9 @@ final class RetryWhenSink<Element, Failure: Swift.Error, Trigger>: Disposable, D
   /// forever still ends under `take`).
   @usableFromInline let insideSubscribe = Atomic<Bool>(false)
 
-  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
-  // chain of any depth is freed in constant stack, whoever frees its first sink.
   deinit {
-    Trampoline.release(
-      ReleasedReference(
-        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
+    let words = downstream.layoutWords
+    Trampoline.releaseDownstream(of: self, expecting: words)
   }
 
   @inlinable

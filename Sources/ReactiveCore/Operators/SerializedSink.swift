@@ -44,12 +44,9 @@ final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unc
   @usableFromInline let drainer = Drainer<Input>()
   @usableFromInline let token = ResourceToken()
 
-  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
-  // chain of any depth is freed in constant stack, whoever frees its first sink.
   deinit {
-    Trampoline.release(
-      ReleasedReference(
-        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
+    let words = downstream.layoutWords
+    Trampoline.releaseDownstream(of: self, expecting: words)
   }
 
   /// `lifetime` and `source` may be one holder (when the source lives exactly as long as the

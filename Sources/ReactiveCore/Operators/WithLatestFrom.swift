@@ -94,12 +94,9 @@ final class WithLatestFromSink<Element, Second, Result>: SerialDeliverySink, @un
   @usableFromInline let secondSubscription = SingleAssignmentDisposable()
   @usableFromInline let token = ResourceToken()
 
-  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
-  // chain of any depth is freed in constant stack, whoever frees its first sink.
   deinit {
-    Trampoline.release(
-      ReleasedReference(
-        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
+    let words = downstream.layoutWords
+    Trampoline.releaseDownstream(of: self, expecting: words)
   }
 
   @usableFromInline

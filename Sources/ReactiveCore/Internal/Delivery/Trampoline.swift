@@ -88,6 +88,23 @@ final class Trampoline {
     leaveRelease()
   }
 
+  /// What every sink's `deinit` calls: frees the next sink of the chain in bounded stack (see
+  /// `release(_:)`), whoever frees the first one. The sink's first stored property is its
+  /// downstream observer, which holds the next sink; it is moved out of the dying `sink` and
+  /// released here (see `ReleasedReference.init(takingObserverAt:expecting:)`), with `words` the
+  /// observer's `layoutWords` to check the layout against.
+  ///
+  /// Read `layoutWords` in a statement of its own before this call
+  /// (`let words = downstream.layoutWords`): an argument expression may hold a copy of the
+  /// observer until this call returns (the debug build does), and that copy would free the next
+  /// sink afterwards, outside the bounded release.
+  @inlinable @inline(__always)
+  static func releaseDownstream(of sink: AnyObject, expecting words: (UInt, UInt)) {
+    release(
+      ReleasedReference(
+        takingObserverAt: Unmanaged.passUnretained(sink).toOpaque(), expecting: words))
+  }
+
   /// Disposes `disposable`, held by a disposable being disposed, in bounded stack: like
   /// `release(_:)`, nested up to `releaseBound` levels (disposals and releases count together) and
   /// parked beyond for the outermost level, which disposes it before it returns. So disposing a
@@ -305,7 +322,7 @@ enum ReleasedReference {
 
   /// Takes the observer stored as the first stored property of the dying object at `object`,
   /// leaving there a handler without a context, so that the object's own destruction releases
-  /// nothing. `check` is that property.
+  /// nothing. `expected` is that property's `layoutWords`.
   ///
   /// The one place that reads a class's stored property through its address (the one unsafe
   /// layout assumption of the package): an `AnyObserver` is its event handler, a function value
@@ -314,18 +331,15 @@ enum ReleasedReference {
   /// one layout; and a class's first stored property starts right after the object header (two
   /// words). So the handler is moved out as an `AnyObserver<Never>` (only released, never
   /// called), without a box or a generic metadata look-up (a sink's `deinit` runs
-  /// unspecialized). Both words at that address are compared with `check` in every build
+  /// unspecialized). Both words at that address are compared with `expected` in every build
   /// (two loads and two compares): a layout that breaks the assumption — a property added
   /// before the observer, a compiler that lays the object out differently — stops the program at
   /// the first sink freed, instead of corrupting memory (`OperatorDepthTests` and
   /// `ChainReleaseTests` free each kind of sink that uses it, in the optimized build too).
   @inlinable @inline(__always)
-  init<Element>(takingObserverAt object: UnsafeMutableRawPointer, check: AnyObserver<Element>) {
+  init(takingObserverAt object: UnsafeMutableRawPointer, expecting expected: (UInt, UInt)) {
     let word = MemoryLayout<UnsafeRawPointer>.stride
     let field = object + 2 * word
-    // A bit cast, not `withUnsafeBytes`: no generic call, so no metadata look-up of
-    // `AnyObserver<Element>` in an unspecialized `deinit`.
-    let expected = unsafeBitCast(check, to: (UInt, UInt).self)
     precondition(
       expected.0 == field.load(as: UInt.self)
         && expected.1 == field.load(fromByteOffset: word, as: UInt.self),
@@ -337,6 +351,15 @@ enum ReleasedReference {
     field.storeBytes(of: nil, toByteOffset: word, as: UnsafeRawPointer?.self)
     self = .observer(observer)
   }
+}
+
+extension AnyObserver {
+  /// The observer's two words (its handler's function pointer and context), for
+  /// `Trampoline.releaseDownstream(of:expecting:)` to check a sink's layout against. A bit cast,
+  /// not `withUnsafeBytes`: no generic call, so no metadata look-up of `AnyObserver<Element>` in
+  /// an unspecialized `deinit`.
+  @inlinable @inline(__always)
+  var layoutWords: (UInt, UInt) { unsafeBitCast(self, to: (UInt, UInt).self) }
 }
 
 /// A closure queued on the trampoline (a deferred subscription step).

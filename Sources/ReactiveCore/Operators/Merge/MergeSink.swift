@@ -17,12 +17,9 @@ final class MergeSink<SourceElement, Element>: FlatteningSink, @unchecked Sendab
   @usableFromInline let inners = CompositeDisposable()
   @usableFromInline let token = ResourceToken()
 
-  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
-  // chain of any depth is freed in constant stack, whoever frees its first sink.
   deinit {
-    Trampoline.release(
-      ReleasedReference(
-        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream.observer))
+    let words = downstream.observer.layoutWords
+    Trampoline.releaseDownstream(of: self, expecting: words)
   }
 
   @usableFromInline

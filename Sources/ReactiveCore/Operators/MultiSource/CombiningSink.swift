@@ -192,14 +192,11 @@ final class CombiningSink<Machine: CombiningStateMachine, Storage, Result>:
     queuedStores.initialize(repeating: nil, count: arity)
   }
 
-  // Also frees the next sink of the chain in bounded stack (see
-  // `ReleasedReference.init(takingObserverAt:check:)`).
   deinit {
     queuedStores.deinitialize(count: arity)
     queuedStores.deallocate()
-    Trampoline.release(
-      ReleasedReference(
-        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream.observer))
+    let words = downstream.observer.layoutWords
+    Trampoline.releaseDownstream(of: self, expecting: words)
   }
 
   @inlinable

@@ -32,15 +32,12 @@ final class UntilSink<Element, Other>: PairedSink, DrainerOwner, @unchecked Send
   @usableFromInline let drainer = Drainer<Item>()
   @usableFromInline let token = ResourceToken()
 
-  /// `completesOnOther`: `true` for `take(until:)`, `false` for `skip(until:)`.
-  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
-  // chain of any depth is freed in constant stack, whoever frees its first sink.
   deinit {
-    Trampoline.release(
-      ReleasedReference(
-        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream))
+    let words = downstream.layoutWords
+    Trampoline.releaseDownstream(of: self, expecting: words)
   }
 
+  /// `completesOnOther`: `true` for `take(until:)`, `false` for `skip(until:)`.
   @inlinable
   init(downstream: AnyObserver<Element>, completesOnOther: Bool) {
     self.downstream = downstream

@@ -31,12 +31,9 @@ final class SwitchSink<SourceElement, Element>: FlatteningSink, @unchecked Senda
   /// `state`'s `acceptedID`, for the element fast path (see the type's notes).
   @usableFromInline let accepted = Atomic<Int>(0)
 
-  // Frees the next sink of the chain in bounded stack (see `ReleasedReference.init(takingObserverAt:check:)`): a
-  // chain of any depth is freed in constant stack, whoever frees its first sink.
   deinit {
-    Trampoline.release(
-      ReleasedReference(
-        takingObserverAt: Unmanaged.passUnretained(self).toOpaque(), check: downstream.observer))
+    let words = downstream.observer.layoutWords
+    Trampoline.releaseDownstream(of: self, expecting: words)
   }
 
   @usableFromInline
