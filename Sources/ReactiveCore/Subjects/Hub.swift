@@ -9,8 +9,9 @@ import Synchronization
 /// - observers never receive two events at once, and all see the same order;
 /// - a re-entrant `onNext`/`accept` from inside a callback is queued and delivered after the
 ///   current event has reached every observer (no recursion);
-/// - no lock is held while observers run; the subscriber list is touched only by the drainer, so
-///   delivery reads it without copying, locking or retaining;
+/// - no lock is held while observers run; the subscriber list is drainer-owned (reachable only
+///   with the role, see `DrainerOwned`), so delivery reads it without copying, locking or
+///   retaining;
 /// - a producer far behind the drainer waits (the `Drainer` backlog bound), so memory stays
 ///   bounded under a hot producer.
 ///

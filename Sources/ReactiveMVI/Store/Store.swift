@@ -42,9 +42,9 @@ import Synchronization
 public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @unchecked Sendable {
   // Thread safety:
   // - `drainer` serializes all work: `handle`, `reduce`, middleware and every delivery run only on
-  //   the thread holding its role, so `pendingEvents`, `stateSubscriptions` and the writer side
-  //   of `published` are touched by one thread at a time (the role is handed over with
-  //   acquire/release ordering). A state subscriber's `dispose()` (any thread) goes through its
+  //   the thread holding its role, so `pendingEvents`, `stateSubscriptions` (drainer-owned:
+  //   reachable only with the role) and the writer side of `published` are touched by one thread
+  //   at a time (the role is handed over with acquire/release ordering). A state subscriber's `dispose()` (any thread) goes through its
   //   `DisposeBarrier` (see `StateSubscription`).
   // - `published` lets any thread read the latest state (see `PublishedState`).
   // - `effects` (running effects, idle waiters, the disposed flag they obey) is under its lock; it
@@ -255,7 +255,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
   /// The dispose barrier of intents and effect work (see "Thread safety" above and `dispose()`).
   @usableFromInline let effects = Locked(RunningEffects())
   /// The subscribers of `states`, in subscription order (the engine's `SubscriberList`, as a
-  /// hub's: O(1) amortized removal, order kept). Drainer-only: the drainer attaches a new
+  /// hub's: O(1) amortized removal, order kept). Drainer-owned: the drainer attaches a new
   /// subscriber after handing it the latest state, delivers each new state to the live ones, and
   /// removes disposed ones, all between or inside its items, so the list needs no lock and is
   /// never changed while it is iterated (re-entrant subscribes and disposals are queued).
