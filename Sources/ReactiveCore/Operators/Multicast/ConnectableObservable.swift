@@ -31,25 +31,26 @@ public final class ConnectableObservable<Element>: Observable<Element>, Connecta
   /// trampoline, as in RxSwift). No field of its own: everything it holds is destroyed with the
   /// observable's own handlers, inside its level of release (see `Observable.deinit`).
   @usableFromInline
-  init(subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable, state: ConnectableSource) {
+  init(
+    subscribeHandler: @escaping (AnyObserver<Element>) -> Disposable,
+    state: HotSource & ConnectableSource
+  ) {
     super.init(subscribeHandler: subscribeHandler, composition: state)
   }
 
   @inlinable
   public func connect() -> Disposable {
-    // `init` sets the composition, always to a `ConnectableSource`.
-    (composition as! ConnectableSource).connect()
+    // `init` sets the composition, always to a `ConnectableSource` (a cast per connection, not
+    // per element).
+    (composition as! any ConnectableSource).connect()
   }
 }
 
-/// The connection state of a `ConnectableObservable`, whatever its subject's type.
+/// The connection state of a `ConnectableObservable`, whatever its subject's type (`Multicast`).
 @usableFromInline
-class ConnectableSource: HotSource, @unchecked Sendable {
+protocol ConnectableSource: AnyObject {
   /// Subscribes the shared subject to the source (see `ConnectableObservableType.connect()`).
-  @usableFromInline
-  func connect() -> Disposable {
-    preconditionFailure("Internal inconsistency: ConnectableSource is only used through Multicast")
-  }
+  func connect() -> Disposable
 }
 
 extension ObservableType {
@@ -110,7 +111,7 @@ extension ObservableType {
 /// Thread safety: `state` is reachable only under its lock; `makeSubject`, `subscribe` and
 /// `dispose` are called after unlocking.
 @usableFromInline
-final class Multicast<Subject: SubjectType>: ConnectableSource, @unchecked Sendable {
+final class Multicast<Subject: SubjectType>: HotSource, ConnectableSource, @unchecked Sendable {
   @usableFromInline typealias SourceElement = Subject.Observer.Element
 
   @usableFromInline
@@ -149,7 +150,7 @@ final class Multicast<Subject: SubjectType>: ConnectableSource, @unchecked Senda
   }
 
   @inlinable
-  override func connect() -> Disposable {
+  func connect() -> Disposable {
     if let connection = state.withLock({ $0.connection }) { return connection }
     let subject = currentSubject()
     let (connection, isNew) = state.withLock { state -> (MulticastConnection<Subject>, Bool) in
