@@ -65,6 +65,22 @@ extension Drainer {
     }
   }
 
+  /// Runs `body` with the role of a drainer nobody holds: an owner's set-up before it is shared
+  /// (a time operator's first timer), or a test or diagnostic reading an idle owner's
+  /// `DrainerOwned` state. Traps when the role is held: waiting for it here could deadlock.
+  /// `owner` then handles whatever `body` caused to be queued, as any holder's leaving does.
+  @inlinable
+  package func withIdleRole<Owner: DrainerOwner, Result>(
+    for owner: Owner, _ body: (borrowing Role) -> Result
+  ) -> Result where Owner.Item == Item {
+    guard let role = tryEnter() else {
+      preconditionFailure("withIdleRole(for:_:): the drainer's role is held")
+    }
+    let result = body(role)
+    leave(role, for: owner)
+    return result
+  }
+
   /// Gives up a role this thread holds: `owner` handles what was queued meanwhile, then the
   /// thread leaves (one compare-exchange when nothing was queued).
   @inlinable @inline(__always)

@@ -322,10 +322,7 @@ private final class CountingOwner: DrainerOwner, @unchecked Sendable {  // drain
 
   /// The state, read on the idle drainer.
   func snapshot() -> (Int, [Int]) {
-    let role = drainer.tryEnter()!
-    let result = (total.get(role), handled.read(role) { $0 })
-    drainer.leave(role, for: self)
-    return result
+    drainer.withIdleRole(for: self) { role in (total.get(role), handled.read(role) { $0 }) }
   }
 }
 

@@ -24,7 +24,8 @@ final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unc
   @usableFromInline typealias Input = Rule.Input
   @usableFromInline typealias Output = Rule.Output
 
-  /// Read and replaced only with the drainer's role (by `handle` and what it calls) and by `init`.
+  /// Replaced only with the drainer's role (by `handle` and what it calls); read there, by
+  /// `init` and by `deinit` (see the type's notes).
   @usableFromInline @exclusivity(unchecked) var downstream: AnyObserver<Output>
   /// Stopped once a terminal event was forwarded or the sink disposed.
   @usableFromInline let lifetime: SingleAssignmentDisposable
@@ -74,14 +75,10 @@ final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unc
   }
 
   /// Runs `body` with the drainer's role in the subscribe handler, before the sink is shared (the
-  /// first timer, the first window): nobody else can hold the role yet, so it is taken at once.
+  /// first timer, the first window): nobody else can hold the role yet.
   @inlinable
   func setUp(_ body: (borrowing DrainerRole) -> Void) {
-    guard let role = drainer.tryEnter() else {
-      preconditionFailure("Internal inconsistency: a serialized sink was shared before its set-up")
-    }
-    body(role)
-    drainer.leave(role, for: self)
+    drainer.withIdleRole(for: self, body)
   }
 
   /// Subscribes to `observable` into `holder`, submitting each of its events as `wrap(event)`.
@@ -121,7 +118,8 @@ final class SerializedSink<Rule: SerializedRule>: Disposable, DrainerOwner, @unc
   /// Ends without a terminal event (an operator that, as in RxSwift, can no longer emit but
   /// forwards no completion), then disposes the sink. The subscriber still holds this sink (its
   /// disposable) while the sink holds the subscriber (`downstream`): the sink lets go of it, so a
-  /// subscription dropped without `dispose()` is freed. Runs on `drainer` only (a rule's `handle` calls it).
+  /// subscription dropped without `dispose()` is freed. Runs on `drainer` only (a rule's
+  /// `handle` calls it).
   @inlinable
   func endSilently() {
     guard lifetime.terminate({}) else { return }

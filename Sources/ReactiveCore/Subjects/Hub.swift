@@ -89,12 +89,7 @@ final class Hub<Element>: HubCore, DrainerOwner, @unchecked Sendable {
   /// diagnostics; traps if the hub is busy).
   @usableFromInline
   func inspectEntries<Result>(_ body: (borrowing SubscriberList<HubEntry>) -> Result) -> Result {
-    guard let role = drainer.tryEnter() else {
-      preconditionFailure("inspectEntries(_:) reads an idle hub")
-    }
-    let result = entries.read(role, body)
-    drainer.leave(role, for: self)
-    return result
+    drainer.withIdleRole(for: self) { entries.read($0, body) }
   }
 
   /// Subscribes `observer`; it receives the replayed elements, then live events.
@@ -373,8 +368,8 @@ enum HubTermination {
 /// Unsubscribing starts here, so `dispose()` enters generic code only to reach the drainer.
 ///
 /// The list is the engine's `SubscriberList` (O(1) amortized removal, order kept), drainer-owned
-/// (`DrainerOwned`: reachable only with the hub's drainer role). A removed entry leaves the shared dead `HubEntry.tombstone` in its slot, and
-/// delivery skips dead entries.
+/// (`DrainerOwned`: reachable only with the hub's drainer role). A removed entry leaves the
+/// shared dead `HubEntry.tombstone` in its slot, and delivery skips dead entries.
 @usableFromInline
 class HubCore: HotSource, @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) final var entries = DrainerOwned(

@@ -158,7 +158,7 @@ public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
 
   /// Starts travelling at the last step (the live state); the store holds its work from here.
   /// Does nothing while travelling.
-  public func pause() { perform { travel, store, _ in travel.begin(store) } }
+  public func pause() { perform { travel, store, role in travel.begin(store, role) } }
 
   /// Shows the state after step `position` (0: the initial state), clamped to the session.
   /// Pauses first when live.
@@ -206,9 +206,9 @@ public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
     store.submit(.perform { [self] store, role in body(self, store, role) })
   }
 
-  /// Begins travelling at the last step, unless travelling. On the store's drainer only (called
-  /// from `perform`).
-  func begin(_ store: Store<F>) {
+  /// Begins travelling at the last step, unless travelling; on the store's drainer (`role`), where
+  /// `perform` runs it.
+  func begin(_ store: Store<F>, _ role: borrowing DrainerRole) {
     guard travel.withLock({ $0 == nil }) else { return }
     // Between two items the open step is whole: the next activity would open another.
     assembler.finish()
@@ -225,7 +225,7 @@ public final class StoreTimeTravel<F: Feature>: @unchecked Sendable {
 
   func move(_ change: @escaping (inout TimeTravel<F>) -> Void) {
     perform { travel, store, role in
-      travel.begin(store)
+      travel.begin(store, role)
       // Only the drainer changes `travel`: `reduce` runs outside its lock.
       guard var current = travel.travel.withLock({ $0 }) else { return }
       change(&current)

@@ -44,8 +44,8 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
   // - `drainer` serializes all work: `handle`, `reduce`, middleware and every delivery run only on
   //   the thread holding its role, so `pendingEvents`, `stateSubscriptions` (drainer-owned:
   //   reachable only with the role) and the writer side of `published` are touched by one thread
-  //   at a time (the role is handed over with acquire/release ordering). A state subscriber's `dispose()` (any thread) goes through its
-  //   `DisposeBarrier` (see `StateSubscription`).
+  //   at a time (the role is handed over with acquire/release ordering). A state subscriber's
+  //   `dispose()` (any thread) goes through its `DisposeBarrier` (see `StateSubscription`).
   // - `published` lets any thread read the latest state (see `PublishedState`).
   // - `effects` (running effects, idle waiters, the disposed flag they obey) is under its lock; it
   //   is touched only when effects start, end or are cancelled, never for `.none`/`.result`.
@@ -267,12 +267,7 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
   /// Slots written or moved to remove subscribers so far: observable cost, for the tests of the
   /// O(1) amortized removal. Read on an idle store (it takes the drainer role to read).
   package var subscriberRemovalWork: Int {
-    guard let role = drainer.tryEnter() else {
-      preconditionFailure("subscriberRemovalWork is read on an idle store")
-    }
-    let work = stateSubscriptions.read(role) { $0.removalWork }
-    drainer.leave(role, for: self)
-    return work
+    drainer.withIdleRole(for: self) { role in stateSubscriptions.read(role) { $0.removalWork } }
   }
   @usableFromInline let eventRelay = PublishRelay<F.Event>()
   /// Events published while nobody observed `events`, until the next flush. Drainer-owned.
@@ -531,9 +526,12 @@ public final class Store<F: Feature>: ObserverType, Disposable, DrainerOwner, @u
   @usableFromInline
   func detach(_ subscription: StateSubscription, _ role: borrowing DrainerRole) {
     // A subscription never attached (disposed before its first state) is not in the list. The
-    // tombstone is made before the list is entered: the two are separate drainer-owned fields.
-    let tombstone = self.tombstone.get(role) ?? StateSubscription.tombstone()
-    self.tombstone.set(tombstone, role)
+    // tombstone is made (once) before the list is entered: the two are separate drainer-owned
+    // fields.
+    let tombstone = self.tombstone.modify(role) { made in
+      if made == nil { made = StateSubscription.tombstone() }
+      return made.unsafelyUnwrapped
+    }
     stateSubscriptions.modify(role) { $0.remove(subscription) { tombstone } }
   }
 

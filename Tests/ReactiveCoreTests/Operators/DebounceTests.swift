@@ -79,10 +79,7 @@ import Testing
         machine: DebounceStateMachine<Int>(dueTime: .seconds(10)), scheduler: scheduler))
     // The generation is drainer-owned: read with the role, taken on the idle sink.
     func generation() -> UInt64 {
-      let role = sink.drainer.tryEnter()!
-      let generation = sink.timerGeneration.get(role)
-      sink.drainer.leave(role, for: sink)
-      return generation
+      sink.drainer.withIdleRole(for: sink) { sink.timerGeneration.get($0) }
     }
     sink.drainer.submit(.event(.next(1)), to: sink)
     let first = generation()
